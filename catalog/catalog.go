@@ -1,0 +1,158 @@
+// Package catalog is the compiled tool catalog: the one intermediate form that the compiler
+// builds, the emitters render and the runtime loads. It uses the standard library only, because
+// it is the contract between build time (gqlparser, jennifer, tiktoken) and run time (none of them).
+package catalog
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+// Format markers written into every catalog.json; the runtime refuses any other value.
+const (
+	GeneratedBy = "toolgen"
+	Encoding    = "o200k_base"
+)
+
+// Kind is the GraphQL operation type of a tool.
+type Kind string
+
+// The two kinds a tool can have; subscriptions are never tools.
+const (
+	Query    Kind = "query"
+	Mutation Kind = "mutation"
+)
+
+// Approval says whether a human must approve each call of a tool before it is sent.
+type Approval string
+
+// Approval values; mutations default to ApprovalRequired.
+const (
+	ApprovalRequired Approval = "required"
+	ApprovalNone     Approval = "none"
+)
+
+// Catalog is the whole compiled catalog. Field order is the order of keys in catalog.json.
+type Catalog struct {
+	GeneratedBy string          `json:"generatedBy"`
+	Encoding    string          `json:"encoding"`
+	Roles       map[string]Role `json:"roles"` // encoding/json sorts map keys: stable output
+	Tools       []Tool          `json:"tools"` // schema order: Query fields, then Mutation fields
+
+	// Types are the input objects and enums that the tools' variables reach, in first-reached
+	// order. They feed the Go emitter; catalog.json leaves them out because inputSchema already
+	// describes them to reviewers and to the runtime.
+	Types []Type `json:"-"`
+}
+
+// Role is one declared role with the totals of the tools it sees.
+type Role struct {
+	Description string `json:"description,omitempty"`
+	Tools       int    `json:"tools"`
+	Tokens      int    `json:"tokens"`
+	MaxTokens   int    `json:"maxTokens,omitempty"`
+}
+
+// Tool is one allow-listed root field compiled into an executable, described operation.
+type Tool struct {
+	Name        string          `json:"name"`
+	Kind        Kind            `json:"kind"`
+	Description string          `json:"description"`
+	Roles       []string        `json:"roles"` // empty: every role sees the tool
+	InputSchema json.RawMessage `json:"inputSchema"`
+	// Operation is the exact document the runtime sends, on one line.
+	Operation     string   `json:"operation"`
+	OperationName string   `json:"operationName"`
+	Tokens        int      `json:"tokens"`
+	Approval      Approval `json:"approval"`
+	// SingleObjectArgument names the operation's only variable when that variable is an input
+	// object; the runtime may then wrap flattened arguments under it.
+	SingleObjectArgument string `json:"singleObjectArgument,omitempty"`
+	// Selection says where the document came from: "generated" or "override".
+	Selection string `json:"selection"`
+	// Notes are reviewer-facing remarks about the selection (summarized, trimmed, over budget).
+	Notes []string `json:"notes,omitempty"`
+
+	// Variables are the operation's variables in declaration order, for the Go emitter.
+	Variables []Variable `json:"-"`
+}
+
+// Variable is one operation variable.
+type Variable struct {
+	Name        string
+	Type        TypeRef
+	Description string
+	Default     json.RawMessage // JSON value of the default, nil when there is none
+}
+
+// TypeRef is a GraphQL type reference: a named type, or a list of Elem, each possibly non-null.
+type TypeRef struct {
+	Named   string   // set when Elem is nil
+	Elem    *TypeRef // set for lists
+	NonNull bool
+}
+
+// String prints the reference in GraphQL syntax, e.g. [ID!]!.
+func (t TypeRef) String() string {
+	s := t.Named
+	if t.Elem != nil {
+		s = "[" + t.Elem.String() + "]"
+	}
+	if t.NonNull {
+		s += "!"
+	}
+	return s
+}
+
+// TypeKind is the kind of a named type in Types.
+type TypeKind string
+
+// Kinds of named types the catalog carries; scalars are described by their name alone.
+const (
+	InputObject TypeKind = "INPUT_OBJECT"
+	Enum        TypeKind = "ENUM"
+)
+
+// Type is an input object or enum reached by some tool's variables.
+type Type struct {
+	Name        string
+	Kind        TypeKind
+	Description string
+	Fields      []Field  // input objects
+	Values      []string // enums, in declaration order
+	OneOf       bool     // input object marked @oneOf: exactly one field must be set
+}
+
+// Field is one field of an input object.
+type Field struct {
+	Name        string
+	Type        TypeRef
+	Description string
+	Default     json.RawMessage
+}
+
+// VisibleTo reports whether role sees the tool: a tool without roles is seen by every role.
+func (t *Tool) VisibleTo(role string) bool {
+	return len(t.Roles) == 0 || slices.Contains(t.Roles, role)
+}
+
+// ForRole returns the tools role sees, in catalog order. An empty role sees every tool.
+func (c *Catalog) ForRole(role string) []Tool {
+	var out []Tool
+	for _, t := range c.Tools {
+		if role == "" || t.VisibleTo(role) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Tool returns the tool with the given name, or nil.
+func (c *Catalog) Tool(name string) *Tool {
+	for i := range c.Tools {
+		if c.Tools[i].Name == name {
+			return &c.Tools[i]
+		}
+	}
+	return nil
+}
