@@ -1,0 +1,171 @@
+package gocode
+
+// names.go turns GraphQL names into Go identifiers: exported, idiomatic (WatchListID, TvShow)
+// and unique in their scope. GraphQL names are case-sensitive and may be Go keywords or differ
+// only by case, so every identifier is allocated through a namer that resolves clashes in a
+// fixed order: the same catalog always gets the same names.
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/toolgen/toolgen/catalog"
+)
+
+// graphQLName is the GraphQL Name production; anything else could not come from a valid schema
+// and might not fit in a struct tag, so it is rejected before rendering.
+var graphQLName = regexp.MustCompile(`^[_A-Za-z][_0-9A-Za-z]*$`)
+
+// initialisms are written in capitals, as Go's own names do (ID, URL); a plural keeps its s (IDs).
+var initialisms = map[string]bool{
+	"API": true, "ASCII": true, "CSS": true, "DNS": true, "GUID": true, "HTML": true,
+	"HTTP": true, "HTTPS": true, "ID": true, "IP": true, "JSON": true, "RPC": true, "SQL": true,
+	"SSH": true, "TCP": true, "TLS": true, "TTL": true, "UDP": true, "UI": true, "UID": true,
+	"UUID": true, "URI": true, "URL": true, "UTF8": true, "XML": true,
+}
+
+// goName makes an exported Go identifier from a GraphQL name: words split at underscores and
+// case changes, each capitalised (ACTION → Action, TV_SHOW → TvShow, watchListId → WatchListID).
+func goName(name string) string {
+	var b strings.Builder
+	for _, w := range words(name) {
+		b.WriteString(word(w))
+	}
+	s := b.String()
+	if s == "" || !unicode.IsLetter(rune(s[0])) {
+		s = "X" + s // a name of underscores and digits only still needs a letter first
+	}
+	return s
+}
+
+// words splits a name at underscores and at lower→upper and UPPER→Upper-lower boundaries.
+func words(name string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' }) {
+		start := 0
+		for i := 1; i < len(part); i++ {
+			prev, cur := part[i-1], part[i]
+			next := byte(0)
+			if i+1 < len(part) {
+				next = part[i+1]
+			}
+			if isUpper(cur) && (!isUpper(prev) || isLower(next)) {
+				out = append(out, part[start:i])
+				start = i
+			}
+		}
+		out = append(out, part[start:])
+	}
+	return out
+}
+
+// word capitalises one word: initialisms in capitals, everything else Title-cased, so that
+// SCREAMING_CASE enum values and camelCase fields come out alike.
+func word(w string) string {
+	up := strings.ToUpper(w)
+	switch {
+	case initialisms[up]:
+		return up
+	case len(w) > 2 && w[len(w)-1] == 's' && initialisms[up[:len(up)-1]]:
+		return up[:len(up)-1] + "s"
+	case strings.ToUpper(w) == w:
+		return up[:1] + strings.ToLower(w[1:])
+	}
+	return up[:1] + w[1:]
+}
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
+
+// namer hands out identifiers unique within one scope; a clash gets the first free numeric
+// suffix, so the earlier declaration (in catalog order) keeps the plain name.
+type namer map[string]bool
+
+func (n namer) take(want string) string {
+	sep := ""
+	if last := want[len(want)-1]; '0' <= last && last <= '9' {
+		sep = "_" // Foo2 then Foo2_2, never the ambiguous Foo22
+	}
+	name := want
+	for i := 2; n[name]; i++ {
+		name = want + sep + strconv.Itoa(i)
+	}
+	n[name] = true
+	return name
+}
+
+// names are the package-level identifiers of one catalog.
+type names struct {
+	types  map[string]string   // GraphQL type name → Go type name
+	args   []string            // per tool, in catalog order: its argument struct
+	consts []string            // per tool, in catalog order: its name constant
+	values map[string][]string // enum name → Go constant per value, in declaration order
+}
+
+// catalogVar is the embedded catalog in catalog.go; it is reserved before anything else.
+const catalogVar = "CatalogJSON"
+
+// newNames allocates every package-level identifier in one fixed order: types, argument
+// structs, tool constants, enum constants. Earlier kinds win clashes.
+func newNames(c *catalog.Catalog) *names {
+	scope := namer{catalogVar: true}
+	n := &names{types: map[string]string{}, values: map[string][]string{}}
+	for _, t := range c.Types {
+		n.types[t.Name] = scope.take(goName(t.Name))
+	}
+	for _, t := range c.Tools {
+		n.args = append(n.args, scope.take(goName(t.Name)+"Args"))
+	}
+	for _, t := range c.Tools {
+		n.consts = append(n.consts, scope.take("Tool"+goName(t.Name)))
+	}
+	for _, t := range c.Types {
+		for _, v := range t.Values {
+			n.values[t.Name] = append(n.values[t.Name], scope.take(n.types[t.Name]+goName(v)))
+		}
+	}
+	return n
+}
+
+// checkNames rejects a catalog whose names could not come from a GraphQL schema, before any
+// code is rendered from it.
+func checkNames(c *catalog.Catalog) error {
+	seen := map[string]bool{}
+	for _, t := range c.Types {
+		if seen[t.Name] {
+			return fmt.Errorf("type %q appears twice in the catalog's types", t.Name)
+		}
+		seen[t.Name] = true
+		bad := badName(t.Name, t.Values)
+		for _, f := range t.Fields {
+			bad = append(bad, badName(f.Name, nil)...)
+		}
+		if len(bad) > 0 {
+			return fmt.Errorf("type %s: %q is not a GraphQL name", t.Name, bad[0])
+		}
+	}
+	for _, t := range c.Tools {
+		bad := badName(t.Name, nil)
+		for _, v := range t.Variables {
+			bad = append(bad, badName(v.Name, nil)...)
+		}
+		if len(bad) > 0 {
+			return fmt.Errorf("tool %s: %q is not a GraphQL name", t.Name, bad[0])
+		}
+	}
+	return nil
+}
+
+// badName returns the names among name and more that are not GraphQL names.
+func badName(name string, more []string) []string {
+	var bad []string
+	for _, s := range append([]string{name}, more...) {
+		if !graphQLName.MatchString(s) {
+			bad = append(bad, s)
+		}
+	}
+	return bad
+}
