@@ -73,6 +73,8 @@ type Tool struct {
 	// Notes are reviewer-facing remarks about the selection (summarized, trimmed, over budget).
 	Notes []string `json:"notes,omitempty"`
 
+	// Document is Operation indented for review (generated/operations/<tool>.graphql).
+	Document string `json:"-"`
 	// Variables are the operation's variables in declaration order, for the Go emitter.
 	Variables []Variable `json:"-"`
 }

@@ -1,0 +1,195 @@
+// Package allowlist decodes allowlist.yaml: which root fields become tools, for which roles,
+// with which approval and description, and the selection budgets. It reads the YAML node tree
+// so that every semantic mistake keeps its line and column, and it rejects unknown keys.
+package allowlist
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/toolgen/toolgen/internal/diag"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Pos is a position in allowlist.yaml.
+type Pos struct{ Line, Col int }
+
+// File is a decoded allowlist.yaml, in the order its entries were written.
+type File struct {
+	Name      string // repository-relative path, for diagnostics
+	Roles     []Role
+	Tools     []Entry
+	Selection Selection // top-level selection budgets; zero fields mean compiler defaults
+}
+
+// Role is one declared role.
+type Role struct {
+	Name        string
+	Description string
+	MaxTokens   int
+	Pos         Pos
+}
+
+// Entry is one allow-listed tool.
+type Entry struct {
+	Name        string
+	Pos         Pos
+	Roles       []string
+	RolePos     []Pos
+	Approval    string // "", "required" or "none"
+	ApprovalPos Pos
+	Description string
+	Selection   Selection
+}
+
+// Selection holds the budgets of the default selection builder; zero means "inherit".
+type Selection struct {
+	PageSize           int
+	MaxSelectionTokens int
+	MaxResultLeaves    int
+}
+
+// Merge returns s with every zero field taken from base.
+func (s Selection) Merge(base Selection) Selection {
+	if s.PageSize == 0 {
+		s.PageSize = base.PageSize
+	}
+	if s.MaxSelectionTokens == 0 {
+		s.MaxSelectionTokens = base.MaxSelectionTokens
+	}
+	if s.MaxResultLeaves == 0 {
+		s.MaxResultLeaves = base.MaxResultLeaves
+	}
+	return s
+}
+
+// Role returns the declared role with the given name, or nil.
+func (f *File) Role(name string) *Role {
+	for i := range f.Roles {
+		if f.Roles[i].Name == name {
+			return &f.Roles[i]
+		}
+	}
+	return nil
+}
+
+// Entry returns the allow-list entry for a tool, or nil.
+func (f *File) Entry(name string) *Entry {
+	for i := range f.Tools {
+		if f.Tools[i].Name == name {
+			return &f.Tools[i]
+		}
+	}
+	return nil
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+
+// Parse decodes allowlist.yaml. It returns every problem it finds; File is nil only when the
+// YAML itself cannot be read.
+func Parse(name string, src []byte) (*File, diag.List) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		return nil, syntaxError(name, err)
+	}
+	d := &decoder{file: &File{Name: name}}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		d.errorf(&doc, "the allow-list is empty", "add a tools: mapping naming at least one Query or Mutation field")
+		return d.file, d.diags
+	}
+	d.top(doc.Content[0])
+	return d.file, d.diags
+}
+
+func syntaxError(name string, err error) diag.List {
+	var ds diag.List
+	line, msg := 0, err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	}
+	ds.Add(name, line, 0, "invalid YAML: "+msg, "fix the YAML syntax (indent with spaces, quote strings containing ': ')")
+	return ds
+}
+
+// decoder walks the node tree and collects diagnostics.
+type decoder struct {
+	file  *File
+	diags diag.List
+}
+
+func (d *decoder) errorf(n *yaml.Node, msg, fix string) {
+	d.diags.Add(d.file.Name, n.Line, n.Column, msg, fix)
+}
+
+func pos(n *yaml.Node) Pos { return Pos{n.Line, n.Column} }
+
+// mapping calls fn for every key/value pair of a mapping node, reporting unknown and repeated
+// keys. A null node (`key:` or `key: ~`) is treated as an empty mapping.
+func (d *decoder) mapping(n *yaml.Node, what string, known []string, fn func(k, v *yaml.Node)) {
+	if isNull(n) {
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, fmt.Sprintf("%s must be a mapping, not %s", what, kindName(n)), "write it as key: value pairs, or {} when empty")
+		return
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if seen[k.Value] {
+			d.errorf(k, fmt.Sprintf("%s has the key %q twice", what, k.Value), "remove one of them")
+			continue
+		}
+		seen[k.Value] = true
+		if known != nil && !contains(known, k.Value) {
+			d.errorf(k, fmt.Sprintf("unknown key %q in %s", k.Value, what), unknownFix(k.Value, known))
+			continue
+		}
+		fn(k, v)
+	}
+}
+
+func unknownFix(got string, known []string) string {
+	if s := Suggest(got, known); s != "" {
+		return fmt.Sprintf("did you mean %q?", s)
+	}
+	return fmt.Sprintf("valid keys are %s", quoteList(known))
+}
+
+func isNull(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	return fmt.Sprintf("the value %q", n.Value)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteList(list []string) string {
+	s := ""
+	for i, x := range list {
+		if i > 0 {
+			s += ", "
+		}
+		s += strconv.Quote(x)
+	}
+	return s
+}

@@ -1,0 +1,120 @@
+package allowlist
+
+import (
+	"fmt"
+	"strconv"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// This file decodes each section of allowlist.yaml from its node.
+
+var (
+	topKeys       = []string{"version", "roles", "tools", "selection"}
+	roleKeys      = []string{"description", "maxTokens"}
+	toolKeys      = []string{"roles", "approval", "description", "selection"}
+	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves"}
+)
+
+func (d *decoder) top(n *yaml.Node) {
+	sawTools := false
+	d.mapping(n, "the allow-list", topKeys, func(k, v *yaml.Node) {
+		switch k.Value {
+		case "version":
+			if v.Value != "1" {
+				d.errorf(v, fmt.Sprintf("unsupported version %q", v.Value), "use version: 1 or leave the key out")
+			}
+		case "roles":
+			d.mapping(v, "roles", nil, func(k, v *yaml.Node) { d.role(k, v) })
+		case "tools":
+			sawTools = true
+			d.mapping(v, "tools", nil, func(k, v *yaml.Node) { d.tool(k, v) })
+		case "selection":
+			d.file.Selection = d.selection(v, "selection")
+		}
+	})
+	if !sawTools && n.Kind == yaml.MappingNode {
+		d.errorf(n, "the allow-list has no tools: section", "add tools: with at least one Query or Mutation field name")
+	}
+}
+
+func (d *decoder) role(k, v *yaml.Node) {
+	r := Role{Name: k.Value, Pos: pos(k)}
+	d.mapping(v, "role "+k.Value, roleKeys, func(k, v *yaml.Node) {
+		switch k.Value {
+		case "description":
+			r.Description = d.str(v, "description")
+		case "maxTokens":
+			r.MaxTokens = d.positive(v, "maxTokens")
+		}
+	})
+	d.file.Roles = append(d.file.Roles, r)
+}
+
+func (d *decoder) tool(k, v *yaml.Node) {
+	e := Entry{Name: k.Value, Pos: pos(k)}
+	d.mapping(v, "tool "+k.Value, toolKeys, func(k, v *yaml.Node) {
+		switch k.Value {
+		case "roles":
+			d.roles(&e, v)
+		case "approval":
+			e.Approval, e.ApprovalPos = d.str(v, "approval"), pos(v)
+			if e.Approval != "required" && e.Approval != "none" {
+				d.errorf(v, fmt.Sprintf("approval must be required or none, not %q", e.Approval), "write approval: required (a human approves each call) or approval: none")
+			}
+		case "description":
+			e.Description = d.str(v, "description")
+		case "selection":
+			e.Selection = d.selection(v, "selection of tool "+e.Name)
+		}
+	})
+	d.file.Tools = append(d.file.Tools, e)
+}
+
+func (d *decoder) roles(e *Entry, v *yaml.Node) {
+	if v.Kind != yaml.SequenceNode {
+		d.errorf(v, "roles must be a list of role names", "write roles: [concierge] or leave the key out for every role")
+		return
+	}
+	for _, r := range v.Content {
+		name := d.str(r, "role name")
+		if name == "" {
+			continue
+		}
+		e.Roles = append(e.Roles, name)
+		e.RolePos = append(e.RolePos, pos(r))
+	}
+}
+
+func (d *decoder) selection(v *yaml.Node, what string) Selection {
+	var s Selection
+	d.mapping(v, what, selectionKeys, func(k, v *yaml.Node) {
+		n := d.positive(v, k.Value)
+		switch k.Value {
+		case "pageSize":
+			s.PageSize = n
+		case "maxSelectionTokens":
+			s.MaxSelectionTokens = n
+		case "maxResultLeaves":
+			s.MaxResultLeaves = n
+		}
+	})
+	return s
+}
+
+func (d *decoder) str(v *yaml.Node, what string) string {
+	if v.Kind != yaml.ScalarNode || isNull(v) {
+		d.errorf(v, fmt.Sprintf("%s must be a string, not %s", what, kindName(v)), "write a plain or quoted string")
+		return ""
+	}
+	return v.Value
+}
+
+func (d *decoder) positive(v *yaml.Node, what string) int {
+	n, err := strconv.Atoi(v.Value)
+	if v.Kind != yaml.ScalarNode || err != nil || n <= 0 {
+		d.errorf(v, fmt.Sprintf("%s must be a positive whole number, not %s", what, kindName(v)), "write a number such as 10")
+		return 0
+	}
+	return n
+}

@@ -1,0 +1,95 @@
+package allowlist
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/diag"
+)
+
+// Resolve checks the allow-list against the schema's root fields: every tool must name a Query
+// or Mutation field, exactly once, and every role it names must be declared.
+// rootFields lists the root field names a tool may name (Query fields, then Mutation fields).
+func (f *File) Resolve(rootFields []string) diag.List {
+	var ds diag.List
+	known := map[string]bool{}
+	for _, n := range rootFields {
+		known[n] = true
+	}
+	seen := map[string]Pos{}
+	for _, e := range f.Tools {
+		if first, dup := seen[e.Name]; dup {
+			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("tool %q is listed twice (first at %d:%d)", e.Name, first.Line, first.Col), "remove one of the entries")
+			continue
+		}
+		seen[e.Name] = e.Pos
+		if !known[e.Name] {
+			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is not a field of Query or Mutation", e.Name), nameFix(e.Name, rootFields))
+		}
+		ds = append(ds, f.checkRoles(e)...)
+	}
+	return ds
+}
+
+func (f *File) checkRoles(e Entry) diag.List {
+	var ds diag.List
+	declared := make([]string, len(f.Roles))
+	for i, r := range f.Roles {
+		declared[i] = r.Name
+	}
+	for i, r := range e.Roles {
+		if f.Role(r) != nil {
+			continue
+		}
+		fix := fmt.Sprintf("declare it under roles: (declared: %s)", strings.Join(declared, ", "))
+		if len(declared) == 0 {
+			fix = fmt.Sprintf("declare it under roles:, e.g. roles: { %s: {} }", r)
+		} else if s := Suggest(r, declared); s != "" {
+			fix = fmt.Sprintf("did you mean %q? or declare it under roles:", s)
+		}
+		ds.Add(f.Name, e.RolePos[i].Line, e.RolePos[i].Col, fmt.Sprintf("tool %q names role %q, which is not declared", e.Name, r), fix)
+	}
+	return ds
+}
+
+func nameFix(name string, fields []string) string {
+	if s := Suggest(name, fields); s != "" {
+		return fmt.Sprintf("did you mean %q?", s)
+	}
+	return "use the name of a field of type Query or Mutation in the schema"
+}
+
+// Suggest returns the candidate closest to s when it is close enough to be a likely typo,
+// comparing case-insensitively; ties go to the earlier candidate.
+func Suggest(s string, candidates []string) string {
+	best, bestDist := "", len(s)/3+2 // a typo changes a few characters, not a third of the word
+	ls := strings.ToLower(s)
+	for _, c := range candidates {
+		if d := distance(ls, strings.ToLower(c)); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein edit distance between a and b.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,103 @@
+// Package compile wires the build-time stages: it reads the inputs (as bytes), validates them
+// against each other, and builds the catalog IR with every tool's document, input schema and
+// token count. It is pure: no disk access, every problem returned as a positioned diagnostic.
+package compile
+
+import (
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/allowlist"
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/jsonschema"
+	"github.com/toolgen/toolgen/internal/selection"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// Inputs are the three hand-edited inputs, already read. Paths are repository-relative and
+// appear in diagnostics.
+type Inputs struct {
+	SchemaPath    string
+	Schema        []byte
+	AllowlistPath string
+	Allowlist     []byte
+	// Selections maps each tool-selections/<tool>.graphql path to its contents.
+	Selections map[string][]byte
+}
+
+// Compile builds the catalog. It returns a nil catalog when any diagnostic is an error;
+// warnings may accompany a catalog.
+func Compile(in Inputs) (*catalog.Catalog, diag.List) {
+	schema, ds := gqlschema.Load(in.SchemaPath, in.Schema)
+	list, lds := allowlist.Parse(in.AllowlistPath, in.Allowlist)
+	ds = append(ds, lds...)
+	if schema == nil || list == nil {
+		return finish(nil, ds)
+	}
+	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema)}
+	ds = append(ds, list.Resolve(rootFieldNames(schema))...)
+	ds = append(ds, c.loadOverrides(in.Selections)...)
+	ds = append(ds, c.buildTools()...)
+	ds = append(ds, c.totals()...)
+	return finish(c.cat, ds)
+}
+
+func finish(c *catalog.Catalog, ds diag.List) (*catalog.Catalog, diag.List) {
+	ds.Sort()
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	return c, ds
+}
+
+// compiler carries the validated inputs through the stages.
+type compiler struct {
+	schema    *ast.Schema
+	list      *allowlist.File
+	mapper    *jsonschema.Mapper
+	overrides map[string]*selection.Override
+	cat       *catalog.Catalog
+}
+
+// rootField is a Query or Mutation field with its operation kind.
+type rootField struct {
+	kind  catalog.Kind
+	field *ast.FieldDefinition
+}
+
+// roots lists the Query fields then the Mutation fields, in declaration order: the tool order
+// the model sees, chosen on purpose.
+func roots(schema *ast.Schema) []rootField {
+	var out []rootField
+	for _, r := range []struct {
+		kind catalog.Kind
+		def  *ast.Definition
+	}{{catalog.Query, schema.Query}, {catalog.Mutation, schema.Mutation}} {
+		if r.def == nil {
+			continue
+		}
+		for _, f := range r.def.Fields {
+			if len(f.Name) < 2 || f.Name[:2] != "__" { // introspection fields are not tools
+				out = append(out, rootField{r.kind, f})
+			}
+		}
+	}
+	return out
+}
+
+func rootFieldNames(schema *ast.Schema) []string {
+	var names []string
+	for _, r := range roots(schema) {
+		names = append(names, r.field.Name)
+	}
+	return names
+}
+
+// rootKind returns the kind of the first root field with that name, or "".
+func (c *compiler) rootKind(name string) catalog.Kind {
+	for _, r := range roots(c.schema) {
+		if r.field.Name == name {
+			return r.kind
+		}
+	}
+	return ""
+}

@@ -1,0 +1,139 @@
+// Package gqlschema reads and validates schema.graphql with gqlparser and turns every problem
+// into a positioned diagnostic. The source name is the repository-relative path, so positions
+// read schema.graphql:12:3.
+package gqlschema
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/parser"
+)
+
+// fixHint is appended to every schema diagnostic: the schema is the API's own file.
+const fixHint = "fix the schema (or copy it again from the API) and run go generate ./... again"
+
+// Load parses and validates the schema. It returns nil and diagnostics when the schema cannot
+// be used; the diagnostics name every duplicate definition, not only the first one.
+func Load(name string, src []byte) (*ast.Schema, diag.List) {
+	source := &ast.Source{Name: name, Input: string(src)}
+	doc, err := parser.ParseSchema(source)
+	if err != nil {
+		return nil, fromError(name, err)
+	}
+	// gqlparser stops at the first duplicate; a reviewer fixing a large schema wants all of them.
+	if ds := duplicates(name, doc); len(ds) > 0 {
+		return nil, ds
+	}
+	schema, err := gqlparser.LoadSchema(source)
+	if err != nil {
+		return nil, fromError(name, err)
+	}
+	if schema.Query == nil {
+		var ds diag.List
+		ds.Add(name, 0, 0, "the schema has no Query type", "declare type Query (or a schema { query: ... } block)")
+		return nil, ds
+	}
+	return schema, nil
+}
+
+// fromError converts a gqlparser error (one or a list) into diagnostics.
+func fromError(name string, err error) diag.List {
+	var ds diag.List
+	var list gqlerror.List
+	var one *gqlerror.Error
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			ds = append(ds, fromGQL(name, e))
+		}
+	case errors.As(err, &one):
+		ds = append(ds, fromGQL(name, one))
+	default:
+		ds.Add(name, 0, 0, err.Error(), fixHint)
+	}
+	return ds
+}
+
+func fromGQL(name string, e *gqlerror.Error) diag.Diagnostic {
+	d := diag.Diagnostic{File: name, Message: lowerFirst(strings.TrimSuffix(e.Message, ".")), Fix: fixHint}
+	if len(e.Locations) > 0 {
+		d.Line, d.Col = e.Locations[0].Line, e.Locations[0].Column
+	}
+	return d
+}
+
+// duplicates reports fields, arguments, enum values and types defined twice, with both positions.
+func duplicates(name string, doc *ast.SchemaDocument) diag.List {
+	var ds diag.List
+	types := map[string]*ast.Definition{}
+	for _, def := range doc.Definitions {
+		if first, ok := types[def.Name]; ok {
+			ds.Add(name, def.Position.Line, def.Position.Column,
+				fmt.Sprintf("type %s is defined twice (first at %s)", def.Name, at(first.Position)),
+				"remove one of the definitions or use extend type")
+		} else {
+			types[def.Name] = def
+		}
+	}
+	all := append(append(ast.DefinitionList{}, doc.Definitions...), doc.Extensions...)
+	fields := map[string]*ast.Position{}
+	for _, def := range all {
+		for _, f := range def.Fields {
+			key := def.Name + "." + f.Name
+			if first, ok := fields[key]; ok {
+				ds.Add(name, f.Position.Line, f.Position.Column,
+					fmt.Sprintf("field %s is defined twice (first at %s)", key, at(first)),
+					"remove one of the two definitions")
+				continue
+			}
+			fields[key] = f.Position
+			ds = append(ds, duplicateArgs(name, key, f.Arguments)...)
+		}
+		values := map[string]*ast.Position{}
+		for _, v := range def.EnumValues {
+			if first, ok := values[v.Name]; ok {
+				ds.Add(name, v.Position.Line, v.Position.Column,
+					fmt.Sprintf("enum value %s.%s is defined twice (first at %s)", def.Name, v.Name, at(first)),
+					"remove one of the two values")
+				continue
+			}
+			values[v.Name] = v.Position
+		}
+	}
+	return ds
+}
+
+func duplicateArgs(name, field string, args ast.ArgumentDefinitionList) diag.List {
+	var ds diag.List
+	seen := map[string]*ast.Position{}
+	for _, a := range args {
+		if first, ok := seen[a.Name]; ok {
+			ds.Add(name, a.Position.Line, a.Position.Column,
+				fmt.Sprintf("argument %s(%s:) is defined twice (first at %s)", field, a.Name, at(first)),
+				"remove one of the two arguments")
+			continue
+		}
+		seen[a.Name] = a.Position
+	}
+	return ds
+}
+
+func at(p *ast.Position) string {
+	if p == nil {
+		return "an unknown position"
+	}
+	return fmt.Sprintf("%d:%d", p.Line, p.Column)
+}
+
+func lowerFirst(s string) string {
+	if s == "" || strings.ToUpper(s[:1]) != s[:1] || (len(s) > 1 && strings.ToUpper(s[1:2]) == s[1:2]) {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}

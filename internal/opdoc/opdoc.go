@@ -1,0 +1,142 @@
+// Package opdoc prints validated operation documents: Compact is the exact one-line document the
+// runtime sends (comments dropped, single spaces), Pretty is the indented form reviewers read in
+// generated/operations/. Both print from the parsed AST, so an override's formatting and comments
+// never leak into what is sent.
+package opdoc
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/formatter"
+)
+
+// Compact prints doc on one line: operations first, then fragments, in document order.
+func Compact(doc *ast.QueryDocument) string {
+	var p printer
+	for _, op := range doc.Operations {
+		p.operation(op)
+	}
+	for _, f := range doc.Fragments {
+		p.sep()
+		p.WriteString("fragment " + f.Name + " on " + f.TypeCondition)
+		p.directives(f.Directives)
+		p.selectionSet(f.SelectionSet)
+	}
+	return p.String()
+}
+
+// Pretty prints doc indented by two spaces, with a trailing newline.
+func Pretty(doc *ast.QueryDocument) string {
+	var buf bytes.Buffer
+	formatter.NewFormatter(&buf, formatter.WithIndent("  ")).FormatQueryDocument(doc)
+	return strings.TrimRight(buf.String(), "\n") + "\n"
+}
+
+type printer struct{ strings.Builder }
+
+func (p *printer) sep() {
+	if p.Len() > 0 {
+		p.WriteByte(' ')
+	}
+}
+
+func (p *printer) operation(op *ast.OperationDefinition) {
+	p.sep()
+	p.WriteString(string(op.Operation))
+	if op.Name != "" {
+		p.WriteString(" " + op.Name)
+	}
+	if len(op.VariableDefinitions) > 0 {
+		p.WriteByte('(')
+		for i, v := range op.VariableDefinitions {
+			if i > 0 {
+				p.WriteString(", ")
+			}
+			p.WriteString("$" + v.Variable + ": " + v.Type.String())
+			if v.DefaultValue != nil {
+				p.WriteString(" = " + Value(v.DefaultValue))
+			}
+			p.directives(v.Directives)
+		}
+		p.WriteByte(')')
+	}
+	p.directives(op.Directives)
+	p.selectionSet(op.SelectionSet)
+}
+
+func (p *printer) selectionSet(set ast.SelectionSet) {
+	if len(set) == 0 {
+		return
+	}
+	p.WriteString(" {")
+	for _, s := range set {
+		p.WriteByte(' ')
+		p.selection(s)
+	}
+	p.WriteString(" }")
+}
+
+func (p *printer) selection(s ast.Selection) {
+	switch s := s.(type) {
+	case *ast.Field:
+		if s.Alias != "" && s.Alias != s.Name {
+			p.WriteString(s.Alias + ": ")
+		}
+		p.WriteString(s.Name)
+		p.arguments(s.Arguments)
+		p.directives(s.Directives)
+		p.selectionSet(s.SelectionSet)
+	case *ast.FragmentSpread:
+		p.WriteString("..." + s.Name)
+		p.directives(s.Directives)
+	case *ast.InlineFragment:
+		p.WriteString("...")
+		if s.TypeCondition != "" {
+			p.WriteString(" on " + s.TypeCondition)
+		}
+		p.directives(s.Directives)
+		p.selectionSet(s.SelectionSet)
+	}
+}
+
+func (p *printer) arguments(args ast.ArgumentList) {
+	if len(args) == 0 {
+		return
+	}
+	p.WriteByte('(')
+	for i, a := range args {
+		if i > 0 {
+			p.WriteString(", ")
+		}
+		p.WriteString(a.Name + ": " + Value(a.Value))
+	}
+	p.WriteByte(')')
+}
+
+func (p *printer) directives(ds ast.DirectiveList) {
+	for _, d := range ds {
+		p.WriteString(" @" + d.Name)
+		p.arguments(d.Arguments)
+	}
+}
+
+// Value prints a GraphQL input value literal with single spaces after commas and colons.
+func Value(v *ast.Value) string {
+	switch v.Kind {
+	case ast.ListValue:
+		parts := make([]string, len(v.Children))
+		for i, c := range v.Children {
+			parts[i] = Value(c.Value)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case ast.ObjectValue:
+		parts := make([]string, len(v.Children))
+		for i, c := range v.Children {
+			parts[i] = c.Name + ": " + Value(c.Value)
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return v.String()
+}
