@@ -1,0 +1,86 @@
+// Package audit writes the audit trail: one JSON line per tool call with what was decided and
+// what happened. It never holds a token; argument values are written only when enabled, and
+// otherwise the body's SHA-256 fingerprint identifies what was sent.
+package audit
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+// Decisions of the gate and the checks before it.
+const (
+	DecisionAllowed     = "allowed"      // a read: no approval needed
+	DecisionApproved    = "approved"     // a human approved the write
+	DecisionDenied      = "denied"       // a human or the gate declined
+	DecisionOverBudget  = "over_budget"  // a ceiling refused the call
+	DecisionInvalidArgs = "invalid_args" // the arguments were refused before any request
+	DecisionUnknownTool = "unknown_tool"
+)
+
+// Record is one line of the audit trail. Field order is the order in the file.
+type Record struct {
+	Time       time.Time       `json:"time"`
+	Run        string          `json:"run"`
+	Tool       string          `json:"tool"`
+	Decision   string          `json:"decision"`
+	Outcome    string          `json:"outcome"`          // exec's outcome, or "not_sent"
+	Status     int             `json:"status,omitempty"` // HTTP status of the last attempt
+	DurationMS int64           `json:"durationMs"`
+	Bytes      int             `json:"bytes"`          // response bytes read
+	Body       string          `json:"body,omitempty"` // "sha256:<hex>" of the request body
+	Ref        string          `json:"ref,omitempty"`  // reference id of a failure in the log
+	Args       json.RawMessage `json:"args,omitempty"` // only with argument logging enabled
+}
+
+// Log appends records to a writer. A nil *Log writes nothing, so callers need no checks.
+type Log struct {
+	mu       sync.Mutex
+	w        io.Writer
+	c        io.Closer
+	withArgs bool
+}
+
+// New writes to w; withArgs enables argument values in the records.
+func New(w io.Writer, withArgs bool) *Log { return &Log{w: w, withArgs: withArgs} }
+
+// Open appends to the file at path, creating it readable by its owner only.
+func Open(path string, withArgs bool) (*Log, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	return &Log{w: f, c: f, withArgs: withArgs}, nil
+}
+
+// WithArgs reports whether argument values are recorded.
+func (l *Log) WithArgs() bool { return l != nil && l.withArgs }
+
+// Write appends one record as a JSON line. Args are dropped unless enabled.
+func (l *Log) Write(r Record) error {
+	if l == nil {
+		return nil
+	}
+	if !l.withArgs {
+		r.Args = nil
+	}
+	line, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, err = l.w.Write(append(line, '\n'))
+	return err
+}
+
+// Close closes the file opened by Open.
+func (l *Log) Close() error {
+	if l == nil || l.c == nil {
+		return nil
+	}
+	return l.c.Close()
+}

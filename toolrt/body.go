@@ -1,0 +1,58 @@
+package toolrt
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+
+	"github.com/toolgen/toolgen/toolrt/args"
+)
+
+// prepared is a checked call ready to send: these exact bytes are hashed, shown, approved and sent.
+type prepared struct {
+	body      []byte
+	variables json.RawMessage // the variables exactly as they appear inside body
+	sha       [32]byte
+	repaired  bool
+}
+
+func (p *prepared) fingerprint() string { return hex.EncodeToString(p.sha[:]) }
+
+// prepare runs the argument steps: size and parse, repair, validate, build the exact body.
+func prepare(t *tool, raw []byte) (*prepared, error) {
+	v, err := args.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	v, repaired := t.schema.Repair(v, t.SingleObjectArgument)
+	if err := t.schema.Validate(v); err != nil {
+		return nil, err
+	}
+	variables, err := encode(v)
+	if err != nil {
+		return nil, err
+	}
+	body, err := encode(struct {
+		Query         string          `json:"query"`
+		Variables     json.RawMessage `json:"variables"`
+		OperationName string          `json:"operationName"`
+	}{t.Operation, variables, t.OperationName})
+	if err != nil {
+		return nil, err
+	}
+	return &prepared{body: body, variables: variables, sha: sha256.Sum256(body), repaired: repaired}, nil
+}
+
+// encode writes compact JSON without HTML escaping, so the human reads <, > and & as typed.
+// Map keys come out sorted: the same arguments always give the same body and the same hash,
+// which is what lets a repeated denied call be recognised.
+func encode(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}

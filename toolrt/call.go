@@ -1,0 +1,156 @@
+package toolrt
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/toolrt/args"
+	"github.com/toolgen/toolgen/toolrt/audit"
+	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/exec"
+	"github.com/toolgen/toolgen/toolrt/gate"
+)
+
+// Result is one tool call's answer for the model.
+type Result struct {
+	Text    string // the text the model reads: data, a structured error or a denial; at most 24,000 characters
+	IsError bool   // the call failed or was refused (MCP isError)
+	Denied  bool   // the approval gate refused the write; nothing was sent
+	Outcome string // exec's outcome, or "not_sent"
+	Ref     string // reference id of a failure whose details are in the log
+}
+
+// Fixed texts the model receives when a call is refused before anything is sent.
+const (
+	budgetText      = `{"error":"the tool-call budget of this run is spent; no further tool calls will run. Answer with what you have."}`
+	unknownToolText = `{"error":"there is no tool with that name; use one of the tools you were given"}`
+)
+
+// Run is one agent run or MCP session: a budget, a gate that remembers denials, a run id.
+// Call is safe for concurrent use.
+type Run struct {
+	rt     *Runtime
+	id     string
+	budget *budget.Budget
+	gate   *gate.Gate
+	direct bool // Runtime.Direct: no gate, no budget
+}
+
+// ID is the run id written to the audit trail.
+func (run *Run) ID() string { return run.id }
+
+// Budget is the run's budget (nil when it has none); the model loop calls AllowModelCall on it.
+func (run *Run) Budget() *budget.Budget { return run.budget }
+
+// Call executes one tool call in the fixed order: count → size and parse → repair → validate →
+// build the exact body → approve → POST the same bytes → bound the result → audit.
+//
+// Everything the model did wrong or the server refused comes back as a Result with IsError.
+// A non-nil error means the run must end: the budget is spent in stop mode (errors.Is
+// budget.ErrExceeded), authentication failed twice (exec.ErrAuth), or ctx was cancelled, for
+// example by Ctrl-C during an approval prompt. The Result then still holds a text for the model.
+func (run *Run) Call(ctx context.Context, name string, raw []byte) (Result, error) {
+	c := &call{run: run, start: time.Now(), rec: audit.Record{Run: run.id, Tool: args.Escape(name), Outcome: "not_sent"}}
+	res, err := c.do(ctx, name, raw)
+	c.finish(res)
+	return res, err
+}
+
+// call carries one call's audit record through the steps.
+type call struct {
+	run   *Run
+	start time.Time
+	rec   audit.Record
+}
+
+func (c *call) do(ctx context.Context, name string, raw []byte) (Result, error) {
+	t := c.run.rt.byName[name]
+	if t == nil {
+		c.rec.Decision = audit.DecisionUnknownTool
+		return refused(unknownToolText), nil
+	}
+	if err := c.admit(name); err != nil {
+		return refused(budgetText), c.stopError(err)
+	}
+	p, err := prepare(t, raw)
+	if err != nil {
+		c.rec.Decision = audit.DecisionInvalidArgs
+		return refused(argsText(err)), nil
+	}
+	c.rec.Body, c.rec.Args = "sha256:"+p.fingerprint(), p.variables
+	if stopped, err := c.approve(ctx, t, p); stopped != nil {
+		return *stopped, err
+	}
+	out, err := c.run.rt.client.Do(ctx, p.body, t.Kind == catalog.Mutation)
+	c.rec.Outcome, c.rec.Status, c.rec.Bytes, c.rec.Ref = string(out.Outcome), out.Status, out.Bytes, out.Ref
+	if err != nil && errors.Is(err, exec.ErrAuth) {
+		out.Text, out.IsError = `{"error":"the API did not accept the signed-in user; the run stops here"}`, true
+	}
+	return Result{Text: out.Text, IsError: out.IsError, Outcome: string(out.Outcome), Ref: out.Ref}, err
+}
+
+// admit counts the call against the budget; the direct path has none.
+func (c *call) admit(name string) error {
+	if c.run.direct || c.run.budget == nil {
+		return nil
+	}
+	if err := c.run.budget.AllowToolCall(name); err != nil {
+		c.rec.Decision = audit.DecisionOverBudget
+		return err
+	}
+	return nil
+}
+
+// stopError keeps the budget's error only in stop mode; in error mode the model gets the
+// refusal as a result and the run goes on.
+func (c *call) stopError(err error) error {
+	if c.run.budget.Mode() == budget.Error {
+		return nil
+	}
+	return err
+}
+
+// approve asks the gate for writes that need a human. A non-nil result ends the call unsent.
+func (c *call) approve(ctx context.Context, t *tool, p *prepared) (*Result, error) {
+	c.rec.Decision = audit.DecisionAllowed
+	if t.Approval != catalog.ApprovalRequired || c.run.direct {
+		return nil, nil
+	}
+	denied := deniedResult()
+	c.rec.Decision = audit.DecisionDenied
+	req := gate.Request{Tool: t.Name, Operation: t.Operation, Variables: p.variables, BodySHA: p.sha}
+	approval, d, err := c.run.gate.Ask(ctx, req)
+	if err != nil || !d.Approved {
+		return &denied, err
+	}
+	// Redeeming with the bytes about to be sent proves they are the bytes the human saw.
+	if err := approval.Redeem(p.body); err != nil {
+		return &denied, nil
+	}
+	c.rec.Decision = audit.DecisionApproved
+	return nil, nil
+}
+
+func (c *call) finish(res Result) {
+	c.rec.Time = c.start.UTC()
+	c.rec.DurationMS = time.Since(c.start).Milliseconds()
+	_ = c.run.rt.audit.Write(c.rec) // a failing audit disk must not change what the model sees
+}
+
+func refused(text string) Result {
+	return Result{Text: text, IsError: true, Outcome: "not_sent"}
+}
+
+func deniedResult() Result {
+	return Result{Text: gate.DeniedResult, IsError: true, Denied: true, Outcome: "not_sent"}
+}
+
+func argsText(err error) string {
+	var ae *args.Error
+	if errors.As(err, &ae) {
+		return ae.JSON()
+	}
+	return `{"error":"invalid_arguments"}`
+}

@@ -1,0 +1,34 @@
+// Package toolrt runs the tools of a compiled catalog with guarantees a model cannot talk its
+// way around: identity from a real login (never from arguments), strict argument checks, an
+// approval gate in front of every write, a run budget, bounded results and an audit trail.
+//
+// The runtime is split by job: args (parse, repair, validate), gate (approval), budget
+// (ceilings), auth (login), exec (HTTP and result bounding) and audit (JSON lines). This package
+// wires them in the fixed order of one call:
+//
+//	count → size and parse → repair → validate → build exact body → approve → POST same bytes → bound result → audit
+//
+// A model loop (or an MCP session) uses it like this:
+//
+//	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+//	rt, err := toolrt.New(cat, toolrt.Config{
+//		Endpoint: endpoint, Role: "concierge", User: "user",
+//		Password: func() string { return os.Getenv(auth.PasswordEnv) },
+//	})
+//	err = rt.Login(ctx)
+//	run := rt.NewRun(budget.New(budget.Limits{}), gate.NewConsole(gate.NewLines(os.Stdin), os.Stdout))
+//	defs := rt.Tools() // function definitions for the model
+//	for {
+//		if err := run.Budget().AllowModelCall(); err != nil {
+//			break // print run.Budget().Summary()
+//		}
+//		// ... ask the model; for each tool call it requests:
+//		res, err := run.Call(ctx, name, []byte(argumentsJSON))
+//		if err != nil {
+//			break // budget spent (stop mode), login failed twice, or ctx cancelled (Ctrl-C)
+//		}
+//		// hand res.Text back to the model; res.IsError marks failures and denials
+//	}
+//
+// An MCP server makes one Run per session, with gate.DenyAll{} or an elicitation approver.
+package toolrt

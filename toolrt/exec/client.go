@@ -1,0 +1,169 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+)
+
+// Outcome says what became of one request, for the model's caller and the audit trail.
+type Outcome string
+
+// Outcomes of Do.
+const (
+	OK              Outcome = "ok"              // data and no errors
+	GraphQLErrors   Outcome = "graphql_errors"  // the server answered with errors (handed back as data)
+	Failed          Outcome = "failed"          // a read failed in transport or with an HTTP error
+	Unknown         Outcome = "unknown"         // a write failed in a way that may have applied it
+	TooLarge        Outcome = "too_large"       // the response exceeded MaxResponseBytes
+	Unauthenticated Outcome = "unauthenticated" // HTTP 401 with no user to log in as
+)
+
+// Result is one tool result: Text is what the model reads, bounded to MaxModelChars.
+type Result struct {
+	Text    string
+	IsError bool
+	Outcome Outcome
+	Status  int    // HTTP status of the last attempt, 0 when none arrived
+	Bytes   int    // response bytes read
+	Ref     string // reference id of a failure, details in the log
+	Retried bool   // a re-login and one retry happened
+}
+
+// ErrAuth ends a run: the re-login failed, or the request was refused again right after it.
+var ErrAuth = errors.New("authentication failed again after logging in again; the run stops here, check the user and AGENT_PASSWORD")
+
+// Credentials supplies the bearer token and one way to renew it (toolrt/auth implements it).
+type Credentials interface {
+	// Token returns the current token, "" when anonymous.
+	Token() string
+	// CanRelogin reports whether a user is configured, so a re-login makes sense.
+	CanRelogin() bool
+	// Relogin replaces the token, unless another call already replaced stale.
+	Relogin(ctx context.Context, stale string) error
+}
+
+// Client executes tool requests against one endpoint. Its fields are read-only after first use.
+type Client struct {
+	Endpoint string
+	HTTP     *http.Client  // nil: NewHTTPClient()
+	Timeout  time.Duration // per call, body read and any retry included; 0: DefaultTimeout
+	Creds    Credentials   // nil: anonymous
+	Log      *slog.Logger  // failure details go here under their reference id; nil: discarded
+}
+
+// attempt is one POST's raw answer.
+type attempt struct {
+	status int
+	data   []byte
+	err    error
+}
+
+// Do sends body, exactly these bytes, and interprets the answer. mutation marks a write: it is
+// never retried on timeout or 5xx, and such a failure is reported as an unknown outcome. The
+// only retry is after an authentication failure with a user configured: log in again, send the
+// same bytes once. The returned error is non-nil only when the run must end (ErrAuth, or the
+// caller's ctx was cancelled); every other failure is a Result for the model.
+func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, error) {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	callCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	token := c.token()
+	a := c.post(callCtx, body, token)
+	retried := false
+	if a.err == nil && authFailed(a.status, a.data) && c.Creds != nil && c.Creds.CanRelogin() {
+		if err := c.Creds.Relogin(callCtx, token); err != nil {
+			c.logger().Warn("re-login failed", "err", err)
+			return Result{Outcome: Failed, Status: a.status}, ErrAuth
+		}
+		a, retried = c.post(callCtx, body, c.token()), true
+		if a.err == nil && authFailed(a.status, a.data) {
+			return Result{Outcome: Failed, Status: a.status, Bytes: len(a.data), Retried: true}, ErrAuth
+		}
+	}
+	res := c.interpret(a, mutation)
+	res.Retried = retried
+	if a.err != nil && ctx.Err() != nil {
+		return res, ctx.Err() // the caller gave up (Ctrl-C): the run is over
+	}
+	return res, nil
+}
+
+func (c *Client) post(ctx context.Context, body []byte, token string) attempt {
+	client := c.HTTP
+	if client == nil {
+		client = NewHTTPClient()
+	}
+	status, data, err := Post(ctx, client, c.Endpoint, body, token)
+	return attempt{status: status, data: data, err: err}
+}
+
+func (c *Client) token() string {
+	if c.Creds == nil {
+		return ""
+	}
+	return c.Creds.Token()
+}
+
+func (c *Client) logger() *slog.Logger {
+	if c.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return c.Log
+}
+
+// interpret turns one attempt into the model's result.
+func (c *Client) interpret(a attempt, mutation bool) Result {
+	switch {
+	case errors.Is(a.err, ErrTooLarge):
+		return Result{Text: tooLargeText(mutation), IsError: true, Outcome: TooLarge, Status: a.status, Bytes: MaxResponseBytes + 1}
+	case a.err != nil:
+		return c.failure(a, mutation, a.err.Error())
+	case a.status == http.StatusUnauthorized:
+		return Result{Text: unauthenticatedText, IsError: true, Outcome: Unauthenticated, Status: a.status, Bytes: len(a.data)}
+	case a.status >= 500:
+		return c.failure(a, mutation, fmt.Sprintf("HTTP %d: %s", a.status, clipBytes(a.data, 300)))
+	}
+	res, ok := graphQLResult(a.data)
+	if !ok {
+		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response: %s", a.status, clipBytes(a.data, 300)))
+	}
+	res.Status, res.Bytes = a.status, len(a.data)
+	return res
+}
+
+// failure hides the details behind a reference id: transport errors can carry hostnames,
+// addresses and server internals that a model has no use for.
+func (c *Client) failure(a attempt, mutation bool, detail string) Result {
+	ref := NewRef()
+	c.logger().Warn("tool request failed", "ref", ref, "status", a.status, "timeout", isTimeout(a.err), "detail", detail)
+	res := Result{IsError: true, Outcome: Failed, Status: a.status, Bytes: len(a.data), Ref: ref}
+	res.Text = fmt.Sprintf(`{"error":"the request to the API failed; try again later","ref":%q}`, ref)
+	if mutation {
+		res.Outcome = Unknown
+		res.Text = fmt.Sprintf(`{"error":"the outcome of this write is unknown: it may or may not have been applied. Read the current state before trying again.","ref":%q}`, ref)
+	}
+	return res
+}
+
+const unauthenticatedText = `{"error":"the API refused the request because no user is signed in"}`
+
+func tooLargeText(mutation bool) string {
+	if mutation {
+		return fmt.Sprintf(`{"error":"the write was sent but its response was larger than %d bytes and was discarded; read the current state before trying again"}`, MaxResponseBytes)
+	}
+	return fmt.Sprintf(`{"error":"the response was larger than %d bytes and was discarded; ask for less, e.g. a smaller page"}`, MaxResponseBytes)
+}
+
+func clipBytes(b []byte, n int) string {
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}

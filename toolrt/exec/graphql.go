@@ -1,0 +1,85 @@
+package exec
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"slices"
+)
+
+// AuthErrorCodes are the GraphQL error codes (errors[].extensions.code, or
+// extensions.classification as Spring GraphQL writes it) that mean "log in again".
+var AuthErrorCodes = []string{"UNAUTHENTICATED", "UNAUTHORIZED"}
+
+type gqlResponse struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []gqlError      `json:"errors"`
+}
+
+type gqlError struct {
+	Message    string          `json:"message"`
+	Path       json.RawMessage `json:"path,omitempty"`
+	Extensions struct {
+		Code           string `json:"code"`
+		Classification string `json:"classification"`
+	} `json:"extensions"`
+}
+
+// modelError is what the model sees of a GraphQL error: message and path, nothing internal.
+type modelError struct {
+	Message string          `json:"message"`
+	Path    json.RawMessage `json:"path,omitempty"`
+}
+
+// graphQLResult reads a GraphQL response. Errors are data for the model: it reads the server's
+// message and decides what to do. ok is false when data is not a GraphQL response at all.
+func graphQLResult(data []byte) (Result, bool) {
+	var r gqlResponse
+	if err := json.Unmarshal(data, &r); err != nil || (r.Data == nil && len(r.Errors) == 0) {
+		return Result{}, false
+	}
+	if len(r.Errors) == 0 {
+		return Result{Text: Bound(compact(data)), Outcome: OK}, true
+	}
+	out := struct {
+		Data   json.RawMessage `json:"data"`
+		Errors []modelError    `json:"errors"`
+	}{Data: r.Data, Errors: make([]modelError, len(r.Errors))}
+	if out.Data == nil {
+		out.Data = json.RawMessage("null")
+	}
+	for i, e := range r.Errors {
+		out.Errors[i] = modelError{Message: e.Message, Path: e.Path}
+	}
+	text, err := json.Marshal(out)
+	if err != nil {
+		return Result{}, false
+	}
+	return Result{Text: Bound(string(text)), IsError: true, Outcome: GraphQLErrors}, true
+}
+
+// authFailed reports whether the server refused the caller's identity.
+func authFailed(status int, data []byte) bool {
+	if status == http.StatusUnauthorized {
+		return true
+	}
+	var r gqlResponse
+	if json.Unmarshal(data, &r) != nil {
+		return false
+	}
+	for _, e := range r.Errors {
+		if slices.Contains(AuthErrorCodes, e.Extensions.Code) || slices.Contains(AuthErrorCodes, e.Extensions.Classification) {
+			return true
+		}
+	}
+	return false
+}
+
+// compact removes insignificant whitespace: the model pays for every character.
+func compact(data []byte) string {
+	var buf bytes.Buffer
+	if json.Compact(&buf, data) != nil {
+		return string(data)
+	}
+	return buf.String()
+}

@@ -1,0 +1,120 @@
+// Package gate is the approval gate in front of every write: a human sees the tool, the exact
+// operation and the exact variables that will be sent, and only an explicit yes lets the
+// request leave. An approval is bound to the SHA-256 of the exact request body and can be
+// redeemed once; a call denied once in a run is denied again without asking.
+package gate
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"sync"
+)
+
+// Request describes one write waiting for a decision: what the human is asked about is
+// exactly what will be sent.
+type Request struct {
+	Tool      string
+	Operation string          // the catalog's exact document
+	Variables json.RawMessage // the exact variables JSON inside the body, after repair
+	BodySHA   [32]byte        // SHA-256 of the exact request body
+}
+
+// Fingerprint is the body hash in hex, as shown to people and written to the audit trail.
+func (r Request) Fingerprint() string { return hex.EncodeToString(r.BodySHA[:]) }
+
+// Decision is an approver's answer.
+type Decision struct {
+	Approved bool
+	// Reason is a short, human-facing word on a denial: "declined", "no answer given",
+	// "denied earlier in this run", "no approver". Never shown to the model.
+	Reason string
+}
+
+// Approver asks someone whether one write may be sent. Implementations must return promptly
+// with ctx.Err() when ctx is cancelled (Ctrl-C in the console, a closed MCP session).
+type Approver interface {
+	Approve(ctx context.Context, req Request) (Decision, error)
+}
+
+// DenyAll approves nothing; it is the approver when no human can be asked.
+type DenyAll struct{}
+
+// Approve always declines.
+func (DenyAll) Approve(context.Context, Request) (Decision, error) {
+	return Decision{Reason: "no approver"}, nil
+}
+
+// ErrNotApproved is returned by Approval.Redeem for a body that was not the approved one, or an
+// approval already used.
+var ErrNotApproved = errors.New("request body was not approved or the approval was already used")
+
+// Approval is the right to send one approved body once.
+type Approval struct {
+	mu   sync.Mutex
+	sha  [32]byte
+	used bool
+}
+
+// Redeem checks that body is the approved body and uses the approval up. Call it with the exact
+// bytes about to be sent.
+func (a *Approval) Redeem(body []byte) error {
+	if a == nil {
+		return ErrNotApproved
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.used || sha256.Sum256(body) != a.sha {
+		return ErrNotApproved
+	}
+	a.used = true
+	return nil
+}
+
+// Gate is the per-run front of an Approver: it remembers denials so a repeated denied call is
+// refused without asking again, and turns approvals into single-use Approvals. Safe for
+// concurrent use.
+type Gate struct {
+	approver Approver
+	mu       sync.Mutex
+	denied   map[[32]byte]bool
+}
+
+// New returns a gate asking approver; a nil approver denies everything.
+func New(approver Approver) *Gate {
+	if approver == nil {
+		approver = DenyAll{}
+	}
+	return &Gate{approver: approver, denied: map[[32]byte]bool{}}
+}
+
+// Ask returns an Approval for req, or a denial. An error (a cancelled context) means the run
+// is over, not that the call was denied.
+func (g *Gate) Ask(ctx context.Context, req Request) (*Approval, Decision, error) {
+	g.mu.Lock()
+	seen := g.denied[req.BodySHA]
+	g.mu.Unlock()
+	if seen {
+		return nil, Decision{Reason: "denied earlier in this run"}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, Decision{}, err
+	}
+	d, err := g.approver.Approve(ctx, req)
+	if err != nil {
+		return nil, Decision{}, err
+	}
+	if !d.Approved {
+		g.mu.Lock()
+		g.denied[req.BodySHA] = true
+		g.mu.Unlock()
+		return nil, d, nil
+	}
+	return &Approval{sha: req.BodySHA}, d, nil
+}
+
+// DeniedResult is what the model receives for a denied write: readable, final, and silent on
+// how the gate works, so there is nothing to argue with.
+const DeniedResult = `{"denied":"The user did not approve this write, so it was not sent. Do not repeat it. Tell the user it was not done and ask what they would like instead."}`

@@ -1,0 +1,139 @@
+package toolrt
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/toolrt/args"
+	"github.com/toolgen/toolgen/toolrt/audit"
+	"github.com/toolgen/toolgen/toolrt/auth"
+	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/exec"
+	"github.com/toolgen/toolgen/toolrt/gate"
+)
+
+// Config configures a Runtime. Only Endpoint is required.
+type Config struct {
+	Endpoint      string
+	Role          string        // the role whose tools are visible; "" sees every tool
+	User          string        // "" runs anonymously
+	Password      func() string // read at each login; cmd/agent reads AGENT_PASSWORD
+	LoginDocument string        // "": auth.DefaultLoginDocument
+	HTTPClient    *http.Client  // nil: exec.NewHTTPClient(), which never follows redirects
+	Timeout       time.Duration // per tool call, body read included; 0: exec.DefaultTimeout
+	Audit         *audit.Log    // nil: no audit trail
+	Logger        *slog.Logger  // failure details under reference ids; nil: discarded
+}
+
+// Runtime executes one catalog's tools for one role and one identity. It is safe for
+// concurrent use; per-run state (budget, gate memory) lives in a Run.
+type Runtime struct {
+	role    string
+	tools   []*tool // the role's view, catalog order
+	byName  map[string]*tool
+	session *auth.Session
+	client  *exec.Client
+	audit   *audit.Log
+}
+
+// tool is a catalog tool with its schema compiled once.
+type tool struct {
+	catalog.Tool
+	schema *args.Schema
+}
+
+// ToolDef is one tool as a model sees it: a function definition.
+type ToolDef struct {
+	Name        string
+	Description string
+	InputSchema json.RawMessage // JSON Schema 2020-12 of the arguments object
+	Mutation    bool            // a write
+	NeedsHuman  bool            // every call waits for approval
+}
+
+// LoadCatalog parses catalog bytes (e.g. generated.CatalogJSON), refusing an unknown format
+// or encoding.
+func LoadCatalog(data []byte) (*catalog.Catalog, error) { return catalog.Parse(data) }
+
+// LoadCatalogFile reads and parses a catalog.json file.
+func LoadCatalogFile(path string) (*catalog.Catalog, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return catalog.Parse(data)
+}
+
+// New prepares the role's tools, compiling each input schema once. It does not log in.
+func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
+	if cfg.Endpoint == "" {
+		return nil, fmt.Errorf("toolrt: no endpoint configured")
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = exec.NewHTTPClient()
+	}
+	r := &Runtime{role: cfg.Role, byName: map[string]*tool{}, audit: cfg.Audit}
+	for _, ct := range cat.ForRole(cfg.Role) {
+		s, err := args.Compile(ct.Name, ct.InputSchema)
+		if err != nil {
+			return nil, fmt.Errorf("toolrt: %w", err)
+		}
+		t := &tool{Tool: ct, schema: s}
+		r.tools = append(r.tools, t)
+		r.byName[ct.Name] = t
+	}
+	r.session = auth.New(auth.Config{
+		Endpoint: cfg.Endpoint, User: cfg.User, Password: cfg.Password,
+		Document: cfg.LoginDocument, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
+	})
+	r.client = &exec.Client{
+		Endpoint: cfg.Endpoint, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
+		Creds: r.session, Log: cfg.Logger,
+	}
+	return r, nil
+}
+
+// Login logs in as the configured user; with no user it does nothing. Call it once before the
+// first tool call so a wrong password fails the run up front.
+func (r *Runtime) Login(ctx context.Context) error { return r.session.Login(ctx) }
+
+// User is the configured user, "" when anonymous.
+func (r *Runtime) User() string { return r.session.User() }
+
+// Role is the role whose tools this runtime exposes.
+func (r *Runtime) Role() string { return r.role }
+
+// Tools returns the role's tools in catalog order, as function definitions for a model.
+func (r *Runtime) Tools() []ToolDef {
+	out := make([]ToolDef, len(r.tools))
+	for i, t := range r.tools {
+		out[i] = ToolDef{
+			Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,
+			Mutation: t.Kind == catalog.Mutation, NeedsHuman: t.Approval == catalog.ApprovalRequired,
+		}
+	}
+	return out
+}
+
+// NewRun starts a run: one budget and one gate shared by every call made through it. A nil
+// budget means no ceilings; a nil approver denies every write.
+func (r *Runtime) NewRun(b *budget.Budget, approver gate.Approver) *Run {
+	return &Run{rt: r, id: newID("run"), budget: b, gate: gate.New(approver)}
+}
+
+// Direct runs one tool with every argument check but without the gate or a budget. It is the
+// wiring check behind `agent call`, which a person types; never hand it to a model.
+func (r *Runtime) Direct(ctx context.Context, name string, raw []byte) (Result, error) {
+	run := &Run{rt: r, id: newID("direct"), direct: true}
+	return run.Call(ctx, name, raw)
+}
+
+func newID(prefix string) string {
+	return prefix + "-" + exec.NewRef()[len("ref-"):]
+}
