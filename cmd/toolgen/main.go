@@ -28,7 +28,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	in, ds := generate.Read(*schema, *allow, *selections)
+	in, ds := generate.Read(".", *schema, *allow, *selections)
 	files := map[string][]byte(nil)
 	if !ds.HasErrors() {
 		files, ds = generate.Files(in)

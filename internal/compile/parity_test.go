@@ -1,0 +1,111 @@
+package compile
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// seedTool is one tool of the seed generator's golden catalog (testdata/seed-catalog-golden.json,
+// copied from the course's Movie Database catalog).
+type seedTool struct {
+	Name        string         `json:"name"`
+	InputSchema map[string]any `json:"inputSchema"`
+	Roles       []string       `json:"roles"`
+	Tokens      int            `json:"tokens"`
+}
+
+func exampleInputs(t *testing.T) Inputs {
+	t.Helper()
+	read := func(p string) []byte {
+		b, err := os.ReadFile(filepath.Join("..", "..", p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	in := Inputs{SchemaPath: "schema.graphql", Schema: read("schema.graphql"),
+		AllowlistPath: "allowlist.yaml", Allowlist: read("allowlist.yaml"), Selections: map[string][]byte{}}
+	paths, _ := filepath.Glob("../../tool-selections/*.graphql")
+	for _, p := range paths {
+		in.Selections["tool-selections/"+filepath.Base(p)] = read("tool-selections/" + filepath.Base(p))
+	}
+	return in
+}
+
+// TestSeedParity is the acceptance test of the mapping: the example compiles to the seed's
+// seven tools in the same order, with the same roles, input schemas and token counts. Only
+// movies differs, by the "default" of page and size (a deliberate improvement).
+func TestSeedParity(t *testing.T) {
+	raw, err := os.ReadFile("testdata/seed-catalog-golden.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seed []seedTool
+	if err := json.Unmarshal(raw, &seed); err != nil {
+		t.Fatal(err)
+	}
+	c, ds := Compile(exampleInputs(t))
+	if c == nil {
+		t.Fatalf("example does not compile:\n%s", ds)
+	}
+	var got []seedTool
+	for _, tool := range c.Tools {
+		st := seedTool{Name: tool.Name, Roles: tool.Roles, Tokens: tool.Tokens}
+		if err := json.Unmarshal(tool.InputSchema, &st.InputSchema); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, st)
+	}
+	const moviesTokens = 277 // the seed's 271 plus 6 for "default":0 and "default":10
+	for i := range got {
+		if got[i].Name != "movies" {
+			continue
+		}
+		props := got[i].InputSchema["properties"].(map[string]any)
+		want := map[string]any{"page": float64(0), "size": float64(10)}
+		for name, def := range want {
+			p := props[name].(map[string]any)
+			if p["default"] != def {
+				t.Errorf("movies.%s default = %v, want %v", name, p["default"], def)
+			}
+			delete(p, "default")
+		}
+		if got[i].Tokens != moviesTokens {
+			t.Errorf("movies tokens = %d, want %d", got[i].Tokens, moviesTokens)
+		}
+		got[i].Tokens = seed[i].Tokens
+	}
+	if diff := cmp.Diff(seed, got); diff != "" {
+		t.Errorf("catalog differs from the seed's golden catalog (-seed +got):\n%s", diff)
+	}
+}
+
+// TestSeedOperations pins the documents of the four tools whose default selection is the seed's.
+func TestSeedOperations(t *testing.T) {
+	c, ds := Compile(exampleInputs(t))
+	if c == nil {
+		t.Fatalf("example does not compile:\n%s", ds)
+	}
+	want := map[string]string{
+		"movie":        "query Tool_movie($id: ID!) { movie(id: $id) { id title releaseYear genre rating runtime plot posterUrl tmdbId reviewCount } }",
+		"person":       "query Tool_person($id: ID!) { person(id: $id) { id name birthYear biography photoUrl countryCode } }",
+		"tvShow":       "query Tool_tvShow($id: ID!) { tvShow(id: $id) { id title genre rating posterUrl startYear endYear seasons plot } }",
+		"myWatchLists": "query Tool_myWatchLists { myWatchLists { id name description isPublic createdAt itemCount } }",
+	}
+	got := map[string]string{}
+	for _, tool := range c.Tools {
+		if _, ok := want[tool.Name]; ok {
+			got[tool.Name] = tool.Operation
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("operations (-want +got):\n%s", diff)
+	}
+	if a := c.Tool("addWatchListItem"); a == nil || a.SingleObjectArgument != "input" || a.Approval != "required" {
+		t.Errorf("addWatchListItem = %+v, want singleObjectArgument input and approval required", a)
+	}
+}

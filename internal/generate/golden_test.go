@@ -1,0 +1,95 @@
+package generate
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/genout"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestGolden runs every case in testdata/<case>/: the inputs are schema.graphql, allowlist.yaml
+// and tool-selections/; a case expects either the generated files in want/ or, when generation
+// fails, its diagnostics in stderr.txt (warnings of a passing case go there too).
+func TestGolden(t *testing.T) {
+	dirs, err := filepath.Glob("testdata/*/allowlist.yaml")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no golden cases: %v", err)
+	}
+	for _, p := range dirs {
+		dir := filepath.Dir(p)
+		t.Run(filepath.Base(dir), func(t *testing.T) { runCase(t, dir) })
+	}
+}
+
+func runCase(t *testing.T, dir string) {
+	files, stderr := generateCase(t, dir)
+	wantDir := filepath.Join(dir, "want")
+	if *update {
+		writeGolden(t, dir, files, stderr)
+		return
+	}
+	want, _ := os.ReadFile(filepath.Join(dir, "stderr.txt"))
+	if diff := cmp.Diff(string(want), stderr); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if files == nil {
+		if _, err := os.Stat(wantDir); err == nil {
+			t.Errorf("generation failed but %s exists", wantDir)
+		}
+		return
+	}
+	diff, fresh, err := genout.Check(wantDir, files)
+	if err != nil || !fresh {
+		t.Errorf("generated files differ from %s (run go test ./internal/generate -update):\n%s%v", wantDir, diff, err)
+	}
+	for name, b := range files {
+		if !bytes.HasSuffix(b, []byte("\n")) {
+			t.Errorf("%s does not end with a newline", name)
+		}
+	}
+}
+
+func generateCase(t *testing.T, dir string) (map[string][]byte, string) {
+	t.Helper()
+	in, ds := Read(dir, "schema.graphql", "allowlist.yaml", "tool-selections")
+	if ds.HasErrors() {
+		t.Fatalf("reading inputs: %s", ds)
+	}
+	files, ds := Files(in)
+	return files, ds.String()
+}
+
+func writeGolden(t *testing.T, dir string, files map[string][]byte, stderr string) {
+	t.Helper()
+	errPath := filepath.Join(dir, "stderr.txt")
+	if stderr == "" {
+		os.Remove(errPath)
+	} else if err := os.WriteFile(errPath, []byte(stderr), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantDir := filepath.Join(dir, "want")
+	if files == nil {
+		os.RemoveAll(wantDir)
+		return
+	}
+	if _, err := genout.Sync(wantDir, files); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDeterministic generates each passing case twice and compares the bytes.
+func TestDeterministic(t *testing.T) {
+	for _, dir := range []string{"testdata/library", "testdata/recursive_input"} {
+		a, _ := generateCase(t, dir)
+		b, _ := generateCase(t, dir)
+		if diff := cmp.Diff(a, b); diff != "" {
+			t.Errorf("%s: two runs differ:\n%s", dir, diff)
+		}
+	}
+}
