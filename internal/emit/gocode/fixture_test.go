@@ -21,12 +21,12 @@ type irFile struct {
 }
 
 type irType struct {
-	Name        string          `json:"name"`
+	Name        string           `json:"name"`
 	Kind        catalog.TypeKind `json:"kind"`
-	Description string          `json:"description"`
-	OneOf       bool            `json:"oneOf"`
-	Values      []string        `json:"values"`
-	Fields      []irVar         `json:"fields"`
+	Description string           `json:"description"`
+	OneOf       bool             `json:"oneOf"`
+	Values      []string         `json:"values"`
+	Fields      []irVar          `json:"fields"`
 }
 
 // irVar is a variable or input field; Type is a GraphQL type reference such as [ID!]!.
