@@ -18,7 +18,7 @@ type seedTool struct {
 	Tokens      int            `json:"tokens"`
 }
 
-func exampleInputs(t *testing.T) Inputs {
+func exampleInputs(t testing.TB) Inputs {
 	t.Helper()
 	read := func(p string) []byte {
 		b, err := os.ReadFile(filepath.Join("..", "..", p))
@@ -82,6 +82,7 @@ func TestSeedParity(t *testing.T) {
 	if diff := cmp.Diff(seed, got); diff != "" {
 		t.Errorf("catalog differs from the seed's golden catalog (-seed +got):\n%s", diff)
 	}
+	checkSchemas(t, c)
 }
 
 // TestSeedOperations pins the documents of the four tools whose default selection is the seed's.
