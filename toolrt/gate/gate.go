@@ -117,4 +117,4 @@ func (g *Gate) Ask(ctx context.Context, req Request) (*Approval, Decision, error
 
 // DeniedResult is what the model receives for a denied write: readable, final, and silent on
 // how the gate works, so there is nothing to argue with.
-const DeniedResult = `{"denied":"The user did not approve this write, so it was not sent. Do not repeat it. Tell the user it was not done and ask what they would like instead."}`
+const DeniedResult = `{"denied":"The user declined this write, so it was not sent. Do not repeat it. Tell the user it was not done and ask what they would like instead."}`

@@ -1,0 +1,60 @@
+package args
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"testing"
+)
+
+// FuzzArgs drives untrusted argument bytes through every step before the request is built:
+// parse, repair, validate, encode. Whatever the input, nothing may panic, every refusal is a
+// structured *Error that does not echo the input, and whatever is accepted encodes to JSON that
+// parses back to the same document.
+func FuzzArgs(f *testing.F) {
+	for _, seed := range []string{
+		`{}`, `{"input":{"watchListId":"1","titleId":"42","titleType":"MOVIE"}}`,
+		`{"watchListId":"1","titleId":"42","titleType":"MOVIE"}`, `{"a":1,"a":2}`,
+		`{"n":1e400,"m":-0.0}`, "{\"s\":\"\\u202e\\ud800\"}", `[[[[]]]]`,
+	} {
+		f.Add([]byte(seed))
+	}
+	s, err := Compile("add", json.RawMessage(addSchema))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		v, err := Parse(raw)
+		if err != nil {
+			checkRefusal(t, err, raw)
+			return
+		}
+		v, _ = s.Repair(v, "input")
+		if err := s.Validate(v); err != nil {
+			checkRefusal(t, err, raw)
+		}
+		enc, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("accepted arguments do not encode: %v", err)
+		}
+		again, err := Parse(enc)
+		if err != nil {
+			t.Fatalf("encoded arguments %s do not parse again: %v", enc, err)
+		}
+		enc2, _ := json.Marshal(again)
+		if !bytes.Equal(enc, enc2) {
+			t.Fatalf("round trip changed the arguments:\n%s\n%s", enc, enc2)
+		}
+	})
+}
+
+func checkRefusal(t *testing.T, err error, raw []byte) {
+	t.Helper()
+	var ae *Error
+	if !errors.As(err, &ae) || len(ae.Problems) == 0 {
+		t.Fatalf("refusal %v is not a structured *Error", err)
+	}
+	if text := ae.JSON(); len(raw) > 2000 && len(text) > 2000 {
+		t.Fatalf("a refusal of %d bytes is %d bytes long: it echoes the input", len(raw), len(text))
+	}
+}
