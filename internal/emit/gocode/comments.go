@@ -57,15 +57,16 @@ func commentLines(line string) []string {
 	return append(out, "// "+cur)
 }
 
-// clean normalises line ends and drops what Go source may not contain (invalid UTF-8, NUL, a
-// byte order mark) or a reader cannot see (other control characters), then trims blank edges.
+// clean normalises line ends and replaces with U+FFFD what Go source may not contain (invalid
+// UTF-8, NUL, a byte order mark) or a reader would not see (other control characters), so that
+// odd bytes in a description stay visible; then it trims blank edges.
 func clean(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	s = strings.Map(func(r rune) rune {
 		if r == '\uFEFF' || (unicode.IsControl(r) && r != '\n' && r != '\t') {
-			return -1
+			return '\uFFFD'
 		}
 		return r
 	}, s)

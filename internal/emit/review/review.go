@@ -1,0 +1,133 @@
+// Package review emits CATALOG.md, the page a reviewer reads when the tool catalog changes: per
+// role its tools, token costs, approval and total, then every tool with its description and
+// operation. The look lives in templates/catalog.md.tmpl (text/template, embedded); this package
+// only prepares the data, so a reviewer can change the page without touching Go.
+package review
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"sync"
+	"text/template"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/templates"
+)
+
+// Path is the file Files returns, relative to generated/.
+const Path = "CATALOG.md"
+
+const templateName = "catalog.md.tmpl"
+
+// page is the template's data; its fields are documented at the top of the template.
+type page struct {
+	Encoding string
+	Roles    []role
+	All      role
+	Tools    []*tool
+}
+
+type role struct {
+	Name        string
+	Description string
+	MaxTokens   int
+	Tokens      int
+	Tools       []*tool
+}
+
+type tool struct {
+	Name          string
+	Anchor        string
+	Kind          string
+	Description   string
+	Roles         []string
+	Approval      string
+	Tokens        int
+	Selection     string
+	OperationName string
+	Operation     string
+	Notes         []string
+}
+
+// Files renders CATALOG.md.
+func Files(c *catalog.Catalog) (map[string][]byte, error) {
+	tmpl, err := parse()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := tmpl.Execute(&buf, newPage(c)); err != nil {
+		return nil, fmt.Errorf("review: templates/%s: %w", templateName, err)
+	}
+	return map[string][]byte{Path: buf.Bytes()}, nil
+}
+
+// parse reads the embedded template once; a broken template is an error for every call rather
+// than a panic, so toolgen reports it like any other problem.
+var parse = sync.OnceValues(func() (*template.Template, error) {
+	t, err := template.New(templateName).Option("missingkey=error").Funcs(funcs).ParseFS(templates.FS, templateName)
+	if err != nil {
+		return nil, fmt.Errorf("review: %w", err)
+	}
+	return t, nil
+})
+
+var funcs = template.FuncMap{
+	"cell":    cell,
+	"code":    code,
+	"fence":   fence,
+	"quote":   quote,
+	"oneLine": oneLine,
+	"plural":  plural,
+}
+
+// plural says "1 tool", "2 tools".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// newPage prepares the data: tools in catalog order (the order the model sees them), roles
+// sorted by name because they come from a map.
+func newPage(c *catalog.Catalog) *page {
+	p := &page{Encoding: c.Encoding}
+	names := make([]string, len(c.Tools))
+	for i, t := range c.Tools {
+		names[i] = t.Name
+	}
+	for i, a := range anchors(names) {
+		p.Tools = append(p.Tools, newTool(c.Tools[i], a))
+	}
+	p.All = role{Tools: p.Tools}
+	for _, t := range p.Tools {
+		p.All.Tokens += t.Tokens
+	}
+	for _, name := range slices.Sorted(maps.Keys(c.Roles)) {
+		r := c.Roles[name]
+		v := role{Name: visible(name), Description: visible(r.Description), MaxTokens: r.MaxTokens, Tokens: r.Tokens}
+		for i := range c.Tools {
+			if c.Tools[i].VisibleTo(name) {
+				v.Tools = append(v.Tools, p.Tools[i])
+			}
+		}
+		p.Roles = append(p.Roles, v)
+	}
+	return p
+}
+
+func newTool(t catalog.Tool, anchor string) *tool {
+	notes := make([]string, len(t.Notes))
+	for i, n := range t.Notes {
+		notes[i] = visible(n)
+	}
+	return &tool{
+		Name: t.Name, Anchor: anchor, Kind: string(t.Kind), Description: visible(t.Description),
+		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
+		OperationName: t.OperationName, Operation: visible(formatOperation(t.Operation)), Notes: notes,
+	}
+}
