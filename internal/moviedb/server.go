@@ -57,11 +57,13 @@ func Start(ctx context.Context, addr string) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("moviedb: %w", err)
 	}
+	var fresh freshConns
 	s := &Server{
 		srv: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-			WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute},
+			WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute, ConnState: fresh.track},
 		url: endpointURL(ln.Addr().(*net.TCPAddr)),
 	}
+	s.srv.RegisterOnShutdown(fresh.closeAll)
 	go func() {
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Printf("moviedb: serving: %v", err)
@@ -94,4 +96,33 @@ func (s *Server) Close() error {
 		}
 	})
 	return s.closeErr
+}
+
+// freshConns tracks connections that have not sent a request yet. Shutdown waits five seconds
+// for those (a client that dialled spare connections leaves some), so Close closes them at once.
+type freshConns struct {
+	mu    sync.Mutex
+	conns map[net.Conn]struct{}
+}
+
+func (f *freshConns) track(c net.Conn, state http.ConnState) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if state != http.StateNew {
+		delete(f.conns, c)
+		return
+	}
+	if f.conns == nil {
+		f.conns = map[net.Conn]struct{}{}
+	}
+	f.conns[c] = struct{}{}
+}
+
+// closeAll runs when Shutdown starts, after the listener is closed.
+func (f *freshConns) closeAll() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for c := range f.conns {
+		_ = c.Close()
+	}
 }
