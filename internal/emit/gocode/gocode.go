@@ -3,8 +3,8 @@
 // (catalog.json embedded with go:embed), both in package generated, built with jennifer.
 //
 // It sees only the catalog IR. Output is deterministic (catalog order, then Catalog.Types order),
-// gofmt'ed and type-checked before it is returned: broken Go is an error carrying the numbered
-// source, never a file.
+// gofmt'ed, and tools.go is type-checked before it is returned: broken Go is an error carrying
+// the numbered source, never a file.
 package gocode
 
 import (
@@ -44,14 +44,12 @@ func Files(c *catalog.Catalog) (map[string][]byte, error) {
 	}
 	out := map[string][]byte{}
 	for name, f := range map[string]*jen.File{"tools.go": tools, "catalog.go": catalogFile()} {
-		src, err := render(name, f)
+		// tools.go imports nothing, so it can be type-checked alone; catalog.go is one variable.
+		src, err := render(name, f, name == "tools.go")
 		if err != nil {
 			return nil, fmt.Errorf("gocode: %w", err)
 		}
 		out[name] = src
-	}
-	if err := typeCheck(out["tools.go"]); err != nil {
-		return nil, fmt.Errorf("gocode: %w", err)
 	}
 	return out, nil
 }
@@ -92,37 +90,37 @@ func catalogFile() *jen.File {
 	return f
 }
 
-// render formats a file itself rather than through jennifer's Render, so that a failure reports
-// the numbered source a reader can find the problem in.
-func render(name string, f *jen.File) ([]byte, error) {
+// render prints a file with jennifer, then parses, checks and formats it here rather than in
+// jennifer's Render: one parse serves all three, and a failure reports the numbered source.
+func render(name string, f *jen.File, check bool) ([]byte, error) {
 	f.NoFormat = true
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
+	var raw bytes.Buffer
+	if err := f.Render(&raw); err != nil {
 		return nil, fmt.Errorf("render %s: %w", name, err)
 	}
-	src, err := format.Source(buf.Bytes())
-	if err != nil {
-		return nil, &SourceError{Name: name, Source: buf.Bytes(), Err: err}
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, name, raw.Bytes(), parser.ParseComments)
+	if err == nil && !ast.IsGenerated(file) {
+		err = fmt.Errorf("missing the %q header", header)
 	}
-	return src, nil
+	if err == nil && check {
+		err = typeCheck(fset, file)
+	}
+	var out bytes.Buffer
+	if err == nil {
+		err = format.Node(&out, fset, file)
+	}
+	if err != nil {
+		return nil, &SourceError{Name: name, Source: raw.Bytes(), Err: err}
+	}
+	return out.Bytes(), nil
 }
 
-// typeCheck compiles tools.go on its own (it imports nothing), catching what formatting cannot:
-// clashing names, an unknown type, a struct that contains itself.
-func typeCheck(src []byte) error {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "tools.go", src, parser.ParseComments)
-	if err == nil {
-		if !ast.IsGenerated(file) {
-			err = fmt.Errorf("missing the %q header", header)
-		} else {
-			_, err = new(types.Config).Check(ImportPath, fset, []*ast.File{file}, nil)
-		}
-	}
-	if err != nil {
-		return &SourceError{Name: "tools.go", Source: src, Err: err}
-	}
-	return nil
+// typeCheck compiles a file on its own, catching what parsing cannot: clashing names, an unknown
+// type, a struct that contains itself.
+func typeCheck(fset *token.FileSet, file *ast.File) error {
+	_, err := new(types.Config).Check(ImportPath, fset, []*ast.File{file}, nil)
+	return err
 }
 
 // SourceError is generated Go that does not format or compile, with its source.

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -111,14 +113,51 @@ func TestRejects(t *testing.T) {
 	}
 }
 
-// TestSourceError checks that a type error carries the numbered source.
+// TestSourceError checks that Go that does not compile is an error carrying the numbered source.
 func TestSourceError(t *testing.T) {
-	err := typeCheck([]byte("// " + header + "\n\npackage generated\n\nvar x undefinedType\n"))
+	f := newFile()
+	f.Var().Id("x").Id("undefinedType")
+	_, err := render("tools.go", f, true)
 	var se *SourceError
 	if !errors.As(err, &se) {
-		t.Fatalf("typeCheck = %v, want a *SourceError", err)
+		t.Fatalf("render = %v, want a *SourceError", err)
 	}
-	if want := "    5\tvar x undefinedType\n"; !bytes.Contains([]byte(err.Error()), []byte(want)) {
+	if want := "    6\tvar x undefinedType\n"; !strings.Contains(err.Error(), want) {
 		t.Errorf("error does not number the source line %q:\n%s", want, err)
 	}
+}
+
+// BenchmarkFiles renders a catalog of GitHub's size: 300 tools, 600 input objects of 12 fields.
+func BenchmarkFiles(b *testing.B) {
+	c := bigCatalog(300, 600, 12)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Files(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// bigCatalog builds a synthetic catalog: each tool takes one input object, each input object
+// holds scalars, an enum and the next object.
+func bigCatalog(tools, inputs, fields int) *catalog.Catalog {
+	c := &catalog.Catalog{Types: []catalog.Type{{Name: "State", Kind: catalog.Enum, Values: []string{"OPEN", "CLOSED"}}}}
+	for i := range inputs {
+		ty := catalog.Type{Name: fmt.Sprintf("Input%d", i), Kind: catalog.InputObject, Description: "An input object."}
+		for j := range fields {
+			ty.Fields = append(ty.Fields, catalog.Field{Name: fmt.Sprintf("field%d", j), Type: catalog.TypeRef{Named: "String"}, Description: "A field."})
+		}
+		ty.Fields = append(ty.Fields,
+			catalog.Field{Name: "state", Type: catalog.TypeRef{Named: "State", NonNull: true}},
+			catalog.Field{Name: "next", Type: catalog.TypeRef{Named: fmt.Sprintf("Input%d", (i+1)%inputs)}})
+		c.Types = append(c.Types, ty)
+	}
+	for i := range tools {
+		c.Tools = append(c.Tools, catalog.Tool{
+			Name: fmt.Sprintf("tool%d", i), Kind: catalog.Query, Description: "A tool.", OperationName: fmt.Sprintf("Tool_tool%d", i),
+			Operation: "query X { x }", Approval: catalog.ApprovalNone, Selection: "generated",
+			Variables: []catalog.Variable{{Name: "input", Type: catalog.TypeRef{Named: fmt.Sprintf("Input%d", i%inputs), NonNull: true}}},
+		})
+	}
+	return c
 }

@@ -1,0 +1,71 @@
+package gocode
+
+import (
+	"go/token"
+	"testing"
+
+	"github.com/toolgen/toolgen/catalog"
+)
+
+func TestGoName(t *testing.T) {
+	for in, want := range map[string]string{
+		"movie":          "Movie",
+		"tvShow":         "TvShow",
+		"TV_SHOW":        "TvShow",
+		"RELEASE_YEAR":   "ReleaseYear",
+		"watchListId":    "WatchListID",
+		"posterUrl":      "PosterURL",
+		"ids":            "IDs",
+		"HTTPRequest":    "HTTPRequest",
+		"FOO_bar":        "FooBar",
+		"type":           "Type",
+		"func":           "Func",
+		"_private":       "Private",
+		"_":              "X",
+		"__":             "X",
+		"_3d":            "X3d",
+		"movie2Name":     "Movie2Name",
+		"AddWatchListID": "AddWatchListID",
+	} {
+		got := goName(in)
+		if got != want {
+			t.Errorf("goName(%q) = %q, want %q", in, got, want)
+		}
+		if !token.IsIdentifier(got) || !token.IsExported(got) {
+			t.Errorf("goName(%q) = %q is not an exported identifier", in, got)
+		}
+	}
+}
+
+// TestNamesUnique gives clashing GraphQL names and wants distinct Go names, the first
+// declaration keeping the plain one.
+func TestNamesUnique(t *testing.T) {
+	c := &catalog.Catalog{
+		Tools: []catalog.Tool{{Name: "type"}, {Name: "Type"}, {Name: "TYPE"}},
+		Types: []catalog.Type{
+			{Name: "TypeArgs", Kind: catalog.InputObject},
+			{Name: "E", Kind: catalog.Enum, Values: []string{"a_b", "A_B", "aB", "AB"}},
+			{Name: "CatalogJSON", Kind: catalog.Enum},
+		},
+	}
+	n := newNames(c)
+	all := map[string]bool{catalogVar: true}
+	add := func(names ...string) {
+		for _, s := range names {
+			if all[s] {
+				t.Errorf("name %s given twice", s)
+			}
+			all[s] = true
+		}
+	}
+	add(n.types["TypeArgs"], n.types["E"], n.types["CatalogJSON"])
+	add(n.args...)
+	add(n.consts...)
+	add(n.values["E"]...)
+	if n.types["TypeArgs"] != "TypeArgs" || n.args[0] != "TypeArgs2" || n.consts[0] != "ToolType" {
+		t.Errorf("earlier declarations should keep plain names: %+v", n)
+	}
+	if n.types["CatalogJSON"] == catalogVar {
+		t.Errorf("type CatalogJSON took the reserved %s", catalogVar)
+	}
+}
