@@ -145,6 +145,7 @@ func TestEmailVisibility(t *testing.T) {
 }
 
 func TestRegister(t *testing.T) {
+	t.Parallel() // one bcrypt hash at the default cost is slow under -race
 	url := startServer(t)
 	const q = `mutation($u: String!, $e: String!, $p: String!) { register(input: {username: $u, email: $e, password: $p}) { token user { id username email role } } }`
 	var data struct {
@@ -161,7 +162,7 @@ func TestRegister(t *testing.T) {
 		t.Errorf("user = %s, want id 13 after the 12 seeded accounts", got)
 	}
 	var lists struct{ MyWatchLists []struct{ ID string } }
-	gql(t, url, login(t, url, "newbie", "secret1"), `{ myWatchLists { id } }`, nil, &lists)
+	gql(t, url, data.Register.Token, `{ myWatchLists { id } }`, nil, &lists)
 	if len(lists.MyWatchLists) != 0 {
 		t.Errorf("new user's lists = %v, want none", lists.MyWatchLists)
 	}

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"testing"
@@ -108,3 +109,6 @@ func classifications(resp gqlResponse) []string {
 	}
 	return out
 }
+
+// fmtAny renders v with field names, for compact comparisons of small values.
+func fmtAny(v any) string { return fmt.Sprintf("%+v", v) }

@@ -54,6 +54,9 @@ func (m *mutationResolver) Register(args struct{ Input registerInput }) (*authRe
 	); err != nil {
 		return nil, err
 	}
+	if m.st.userByName(in.Username) != nil { // checked again when storing; this spares a bcrypt hash
+		return nil, errUsernameTaken()
+	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(in.Password), bcrypt.DefaultCost)
 	if err != nil {
 		return nil, internalError(err)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	graphql "github.com/graph-gophers/graphql-go"
 )
 
 // pageInfo is the counters of MoviePage, PersonPage and TvShowPage (the last two use fewer).
@@ -48,9 +50,15 @@ type tvShowPage struct {
 	pageInfo
 }
 
-// paging enforces @Range(min: 0) on page and @Range(min: 1, max: 100) on size.
-func paging(args pageArgs) (page, size int, err error) {
-	page, size = int(args.Page), int(args.Size)
+// paging applies the defaults and enforces @Range(min: 0) on page and @Range(min: 1, max: 100) on size.
+func paging(args pageArgs, defaultSize int) (page, size int, err error) {
+	page, size = 0, defaultSize
+	if args.Page.Value != nil {
+		page = int(*args.Page.Value)
+	}
+	if args.Size.Value != nil {
+		size = int(*args.Size.Value)
+	}
 	if page < 0 {
 		return 0, 0, badRequest("page", fmt.Sprintf("page must be 0 or more, got %d", page))
 	}
@@ -63,7 +71,7 @@ func paging(args pageArgs) (page, size int, err error) {
 // moviesArgs is the arguments of Query.movies.
 type moviesArgs struct {
 	Filter     *movieFilter
-	Page, Size int32
+	Page, Size graphql.NullInt
 	Sort       *movieSort
 }
 

@@ -23,8 +23,10 @@ type queryResolver struct{ st *state }
 // idArgs is the arguments of the lookups by id.
 type idArgs struct{ ID graphql.ID }
 
-// pageArgs is the page and size of the paged fields; graphql-go fills in the schema's defaults.
-type pageArgs struct{ Page, Size int32 }
+// pageArgs is the page and size of the paged fields. They are NullInt, not int32, because
+// graphql-go passes null for an argument whose variable the request leaves out, where the spec
+// says the argument's default applies; null therefore means "use the default" here.
+type pageArgs struct{ Page, Size graphql.NullInt }
 
 // parseID converts an ID argument to the original's Long, or fails as its argument binding does.
 func parseID(arg string, id graphql.ID) (int64, error) {
@@ -46,7 +48,7 @@ func (q *queryResolver) Movie(args idArgs) (*movie, error) {
 
 // Movies resolves Query.movies.
 func (q *queryResolver) Movies(args moviesArgs) (*moviePage, error) {
-	page, size, err := paging(pageArgs{args.Page, args.Size})
+	page, size, err := paging(pageArgs{args.Page, args.Size}, 10)
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +82,7 @@ func (q *queryResolver) SearchMovies(args struct{ Title string }) []*movie {
 
 // People resolves Query.people.
 func (q *queryResolver) People(args pageArgs) (*personPage, error) {
-	page, size, err := paging(args)
+	page, size, err := paging(args, 20)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +130,7 @@ func (q *queryResolver) TvShow(args idArgs) (*tvShow, error) {
 
 // TvShows resolves Query.tvShows.
 func (q *queryResolver) TvShows(args pageArgs) (*tvShowPage, error) {
-	page, size, err := paging(args)
+	page, size, err := paging(args, 10)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +146,7 @@ func (q *queryResolver) MyWatchLists(ctx context.Context) ([]*listView, error) {
 
 // PublicWatchLists is readable by anyone.
 func (q *queryResolver) PublicWatchLists(args pageArgs) ([]*listView, error) {
-	page, size, err := paging(args)
+	page, size, err := paging(args, 20)
 	if err != nil {
 		return nil, err
 	}

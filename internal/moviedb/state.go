@@ -88,13 +88,15 @@ func (st *state) addUser(u *user) error {
 	defer st.mu.Unlock()
 	for _, other := range st.users {
 		if other.username == u.username {
-			return badRequest("username", "Username already taken")
+			return errUsernameTaken()
 		}
 	}
 	u.num = int64(len(st.users) + 1)
 	st.users = append(st.users, u)
 	return nil
 }
+
+func errUsernameTaken() error { return badRequest("username", "Username already taken") }
 
 // view copies l for resolvers; the caller holds mu.
 func (st *state) view(l *watchList) *listView {
