@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -74,6 +75,12 @@ func (rec *recorder) toolRequests() int {
 	return n
 }
 
+func (rec *recorder) seqCount(seq string) int {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	return rec.bySeq[seq]
+}
+
 func (rec *recorder) seenTokens() []string {
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
@@ -84,22 +91,25 @@ func (rec *recorder) seenTokens() []string {
 	return out
 }
 
-// startMovieDB serves a fresh demo server on loopback, wrapped by the recorder and by extra
-// middleware (outermost first).
+// startMovieDB serves a fresh demo server on loopback behind extra middleware (outermost
+// first), all behind the recorder, so it sees every request that reaches the machine.
 func startMovieDB(t testing.TB, extra ...func(http.Handler) http.Handler) (string, *recorder) {
 	t.Helper()
 	h, err := moviedb.NewHandler()
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := newRecorder()
-	h = rec.wrap(h)
 	for i := len(extra) - 1; i >= 0; i-- {
 		h = extra[i](h)
 	}
-	srv := httptest.NewServer(h)
+	rec := newRecorder()
+	srv := httptest.NewServer(rec.wrap(h))
 	t.Cleanup(srv.Close)
 	return srv.URL + "/graphql", rec
+}
+
+func newTextLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, nil))
 }
 
 func testCatalog(t testing.TB) *catalog.Catalog {

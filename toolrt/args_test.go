@@ -1,0 +1,104 @@
+package toolrt
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/toolrt/args"
+	"github.com/toolgen/toolgen/toolrt/budget"
+)
+
+func TestFlattenedArgumentsAreWrapped(t *testing.T) {
+	endpoint, rec := startMovieDB(t)
+	rt := newRuntime(t, endpoint, asUser(Config{}))
+	run := rt.NewRun(nil, &scripted{answers: []string{"yes"}})
+	res, err := run.Call(context.Background(), "addWatchListItem", []byte(`{"watchListId":"1","titleId":"42","titleType":"MOVIE"}`))
+	if err != nil || res.IsError || !strings.Contains(res.Text, `"success":true`) {
+		t.Fatalf("flattened write: %+v, %v", res, err)
+	}
+	if n := rec.count("Tool_addWatchListItem"); n != 1 {
+		t.Errorf("server saw %d writes, want 1", n)
+	}
+}
+
+func TestArgumentsRefusedBeforeAnyRequest(t *testing.T) {
+	endpoint, rec := startMovieDB(t)
+	rt := newRuntime(t, endpoint, asUser(Config{}))
+	approver := &scripted{answers: []string{"y", "y", "y", "y", "y", "y", "y", "y"}}
+	run := rt.NewRun(budget.New(budget.Limits{ToolCalls: 100}), approver)
+	huge := `{"id":"` + strings.Repeat("9", args.MaxBytes) + `"}`
+	tests := []struct {
+		name, tool, args, code string
+	}{
+		{"ambiguous flattened", "addWatchListItem", `{"watchListId":"1","titleId":"42","titleType":"MOVIE","userId":"2"}`, args.CodeInvalid},
+		{"oversized", "movie", huge, args.CodeTooLarge},
+		{"deep", "movie", `{"id":"1","x":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`, args.CodeTooDeep},
+		{"duplicate key", "movie", `{"id":"1","id":"2"}`, args.CodeDuplicateKey},
+		{"duplicate inside the input object", "addWatchListItem", `{"input":{"watchListId":"1","watchListId":"2","titleId":"42","titleType":"MOVIE"}}`, args.CodeDuplicateKey},
+		{"wrong type", "movie", `{"id":42}`, args.CodeInvalid},
+		{"missing", "movie", `{}`, args.CodeInvalid},
+		{"not json", "movie", `id=42`, args.CodeInvalidJSON},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := run.Call(context.Background(), tt.tool, []byte(tt.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got args.Error
+			if err := json.Unmarshal([]byte(res.Text), &got); err != nil || !res.IsError {
+				t.Fatalf("result is not a structured error: %+v", res)
+			}
+			if diff := cmp.Diff(tt.code, got.Code); diff != "" {
+				t.Errorf("code (-want +got):\n%s\n%s", diff, res.Text)
+			}
+			if len(res.Text) > 1000 {
+				t.Errorf("error is %d bytes long: it echoes the arguments", len(res.Text))
+			}
+		})
+	}
+	if n := rec.toolRequests(); n != 0 || approver.asked.Load() != 0 {
+		t.Errorf("%d requests sent, %d approvals asked; want none", n, approver.asked.Load())
+	}
+}
+
+func TestUnknownToolAndRoleView(t *testing.T) {
+	endpoint, rec := startMovieDB(t)
+	rt := newRuntime(t, endpoint, Config{Role: "support"})
+	var names []string
+	for _, d := range rt.Tools() {
+		names = append(names, d.Name)
+	}
+	if diff := cmp.Diff([]string{"movie", "search"}, names); diff != "" {
+		t.Errorf("support tools (-want +got):\n%s", diff)
+	}
+	run := rt.NewRun(budget.New(budget.Limits{}), nil)
+	res, err := run.Call(context.Background(), "addWatchListItem", []byte(addMatrix))
+	if err != nil || !res.IsError || res.Text != unknownToolText {
+		t.Errorf("tool outside the role: %+v, %v", res, err)
+	}
+	if n := rec.toolRequests(); n != 0 {
+		t.Errorf("%d requests sent", n)
+	}
+}
+
+func TestReadReturnsServerData(t *testing.T) {
+	endpoint, _ := startMovieDB(t)
+	rt := newRuntime(t, endpoint, Config{})
+	res, err := rt.Direct(context.Background(), "movie", []byte(`{"id":"42"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"data":{"movie":{"id":"42","title":"The Matrix","releaseYear":1999}}}`
+	if diff := cmp.Diff(want, res.Text); diff != "" {
+		t.Errorf("movie 42 (-want +got):\n%s", diff)
+	}
+	// Anonymous: the server's refusal comes back as data, with its message and path.
+	res, err = rt.Direct(context.Background(), "myWatchLists", nil)
+	if err != nil || !res.IsError || !strings.Contains(res.Text, `"path":["myWatchLists"]`) {
+		t.Errorf("anonymous myWatchLists: %+v, %v", res, err)
+	}
+}

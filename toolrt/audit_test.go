@@ -1,0 +1,97 @@
+package toolrt
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/toolrt/audit"
+	"github.com/toolgen/toolgen/toolrt/budget"
+)
+
+// TestTokenNeverInAuditOrLog runs reads, a write, a denial, a refusal and a re-login with
+// argument logging on, then searches the audit file and the log for every token the server saw.
+func TestTokenNeverInAuditOrLog(t *testing.T) {
+	endpoint, rec := startMovieDB(t, unauthorizedOnce(1))
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	log, err := audit.Open(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logText strings.Builder
+	rt := newRuntime(t, endpoint, asUser(Config{Audit: log, Logger: newTextLogger(&logText)}))
+	run := rt.NewRun(budget.New(budget.Limits{ToolCalls: 5, Mode: budget.Error}), &scripted{answers: []string{"y", "n"}})
+	ctx := context.Background()
+	calls := []struct{ tool, args string }{
+		{"myWatchLists", `{}`},
+		{"addWatchListItem", addMatrix},
+		{"addWatchListItem", `{"watchListId":"2","titleId":"1","titleType":"MOVIE"}`},
+		{"movie", `{"id":1}`},
+		{"movie", `{"id":"42"}`},
+		{"movie", `{"id":"43"}`}, // over the ceiling
+	}
+	for _, c := range calls {
+		if _, err := run.Call(ctx, c.tool, []byte(c.args)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := log.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := rec.seenTokens()
+	if len(tokens) == 0 || rec.count("Login") != 2 { // a re-login within the same second may get the same token
+		t.Fatalf("server saw %d tokens and %d logins, want some and 2", len(tokens), rec.count("Login"))
+	}
+	for _, tok := range append(tokens, testPassword) {
+		if strings.Contains(string(data), tok) || strings.Contains(logText.String(), tok) {
+			t.Errorf("a secret appears in the audit file or the log")
+		}
+	}
+	var got []string
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	for sc.Scan() {
+		var r audit.Record
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Run != run.ID() || r.Time.IsZero() {
+			t.Errorf("record without run or time: %s", sc.Text())
+		}
+		got = append(got, r.Tool+" "+r.Decision+" "+r.Outcome)
+	}
+	want := []string{
+		"myWatchLists allowed ok",
+		"addWatchListItem approved ok",
+		"addWatchListItem denied not_sent",
+		"movie invalid_args not_sent",
+		"movie allowed ok",
+		"movie over_budget not_sent",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("audit trail (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(string(data), `"args":{"input":{"titleId":"42"`) || !strings.Contains(string(data), `"body":"sha256:`) {
+		t.Errorf("arguments or fingerprint missing with argument logging on:\n%s", data)
+	}
+}
+
+func TestAuditLeavesArgumentsOutByDefault(t *testing.T) {
+	endpoint, _ := startMovieDB(t)
+	var out strings.Builder
+	rt := newRuntime(t, endpoint, Config{Audit: audit.New(&out, false)})
+	if _, err := rt.Direct(context.Background(), "search", []byte(`{"query":"secret plans"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "secret plans") || !strings.Contains(out.String(), `"body":"sha256:`) {
+		t.Errorf("audit line: %s", out.String())
+	}
+}
