@@ -1,0 +1,38 @@
+package main
+
+// call runs one tool with every argument check but no model, gate or budget: the wiring check
+// a person types. It logs in when -user is set.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+func init() {
+	register(command{
+		name: "call", order: 20,
+		summary: "run one tool against the endpoint: argument checks, no model, no gate, no budget",
+		prompt:  `tool name and JSON arguments, e.g. movie {"id":"42"}`,
+		run:     runCall,
+	})
+}
+
+func runCall(ctx context.Context, e *Env, args []string) error {
+	if len(args) == 0 {
+		fmt.Fprintln(e.Err, `usage: agent call [flags] TOOL ['{"arg":"value"}']`)
+		return errUsage
+	}
+	raw := strings.Join(args[1:], " ")
+	rt, err := e.Runtime(ctx)
+	if err != nil {
+		return err
+	}
+	if user := rt.User(); user != "" {
+		fmt.Fprintf(e.Out, "user      : %s\n", user)
+	}
+	fmt.Fprintf(e.Out, "tool      : %s\narguments : %s\n", args[0], raw)
+	res, err := rt.Direct(ctx, args[0], []byte(raw))
+	fmt.Fprintln(e.Out, res.Text)
+	return err
+}

@@ -1,0 +1,55 @@
+package main
+
+// probe-depth sends a 20-level movie → cast → movie query straight to the endpoint, with no
+// catalog, gate or budget in between, to show that the server's own depth cap holds.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/toolgen/toolgen/toolrt/exec"
+)
+
+func init() {
+	register(command{
+		name: "probe-depth", order: 40,
+		summary: "send a pathological query straight to the server and read its refusal",
+		run:     runProbe,
+	})
+}
+
+// probeQuery nests movie → cast → movie nine times under movie(id: "42") and ends with title:
+// 20 levels, past the demo server's cap of 15.
+func probeQuery() string {
+	const pairs = 9
+	var q strings.Builder
+	q.WriteString(`query { movie(id: "42")`)
+	for range pairs {
+		q.WriteString(" { cast { movie")
+	}
+	q.WriteString(" { title " + strings.Repeat("} ", 2*pairs+2))
+	return strings.TrimSpace(q.String())
+}
+
+func runProbe(ctx context.Context, e *Env, args []string) error {
+	endpoint, err := e.Endpoint(ctx)
+	if err != nil {
+		return err
+	}
+	query := probeQuery()
+	body, err := json.Marshal(map[string]string{"query": query})
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, e.Settings.Timeout)
+	defer cancel()
+	fmt.Fprintf(e.Out, "query  : %s\n\n", query)
+	status, data, err := exec.Post(ctx, exec.NewHTTPClient(), endpoint, body, "")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Out, "HTTP %d\n%s\n", status, data)
+	return nil
+}

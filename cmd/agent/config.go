@@ -1,0 +1,80 @@
+package main
+
+// This file reads the settings: defaults, then agent.yaml (strict keys), then the flags that
+// follow the command name. The password is never a setting: it comes from AGENT_PASSWORD only.
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// configFile is read from the working directory when it exists.
+const configFile = "agent.yaml"
+
+// Settings are every knob of a command; the yaml keys equal the flag names.
+type Settings struct {
+	Endpoint      string        `yaml:"endpoint"`
+	Role          string        `yaml:"role"`
+	User          string        `yaml:"user"`
+	MaxModelCalls int           `yaml:"max-model-calls"`
+	MaxToolCalls  int           `yaml:"max-tool-calls"`
+	BudgetMode    string        `yaml:"budget-mode"`
+	Audit         string        `yaml:"audit"`
+	AuditArgs     bool          `yaml:"audit-args"`
+	Catalog       string        `yaml:"catalog"`
+	Timeout       time.Duration `yaml:"timeout"`
+}
+
+func defaults() Settings {
+	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, BudgetMode: "stop", Timeout: 10 * time.Second}
+}
+
+// parseSettings applies agent.yaml, then the flags right after the command name, and returns
+// the positional arguments left over.
+func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []string, error) {
+	s := defaults()
+	if err := readConfig(configFile, &s); err != nil {
+		return s, nil, err
+	}
+	flags := flag.NewFlagSet("agent "+cmd, flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.StringVar(&s.Endpoint, "endpoint", s.Endpoint, "GraphQL endpoint URL; empty starts the embedded Movie Database")
+	flags.StringVar(&s.Role, "role", s.Role, "role whose tools are visible")
+	flags.StringVar(&s.User, "user", s.User, "user to log in as (password from $AGENT_PASSWORD); empty is anonymous")
+	flags.IntVar(&s.MaxModelCalls, "max-model-calls", s.MaxModelCalls, "model-call ceiling of a run")
+	flags.IntVar(&s.MaxToolCalls, "max-tool-calls", s.MaxToolCalls, "tool-call ceiling of a run")
+	flags.StringVar(&s.BudgetMode, "budget-mode", s.BudgetMode, "at a ceiling: stop the run, or hand the model an error")
+	flags.StringVar(&s.Audit, "audit", s.Audit, "append one JSON line per tool call to this file")
+	flags.BoolVar(&s.AuditArgs, "audit-args", s.AuditArgs, "also record argument values in the audit file")
+	flags.StringVar(&s.Catalog, "catalog", s.Catalog, "catalog.json to load instead of the embedded one")
+	flags.DurationVar(&s.Timeout, "timeout", s.Timeout, "deadline of one tool call, body included")
+	if err := flags.Parse(args); err != nil {
+		return s, nil, errUsage
+	}
+	return s, flags.Args(), nil
+}
+
+// readConfig decodes path into s, refusing unknown keys; a missing file is fine.
+func readConfig(path string, s *Settings) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true) // a misspelt key must not silently fall back to a default
+	if err := dec.Decode(s); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("%s: %w (the password is never read from a file: set AGENT_PASSWORD)", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,118 @@
+package main
+
+// This file is what every command shares: the settings, the terminal, the catalog, the endpoint
+// (the embedded Movie Database when none is set) and the runtime built from them. The agent and
+// mcp commands take their Runtime, Budget and Approver from here.
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/generated"
+	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
+	"github.com/toolgen/toolgen/toolrt/auth"
+	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/gate"
+)
+
+// Env is one command's world. Its methods build things on first use.
+type Env struct {
+	Settings Settings
+	Lines    *gate.Lines // the one reader of stdin: menu, prompts and approvals share it
+	Out, Err io.Writer
+
+	shared *shared
+	audit  *audit.Log
+}
+
+// shared outlives one command: in the menu, every command talks to the same embedded server,
+// so a write made by one command is seen by the next.
+type shared struct {
+	lines    *gate.Lines
+	out, err io.Writer
+	embedded *moviedb.Server
+}
+
+func (sh *shared) close() {
+	if sh.embedded != nil {
+		_ = sh.embedded.Close()
+	}
+}
+
+// Close closes the audit file.
+func (e *Env) Close() { _ = e.audit.Close() }
+
+// Catalog is the embedded catalog, or the file named by -catalog.
+func (e *Env) Catalog() (*catalog.Catalog, error) {
+	if e.Settings.Catalog != "" {
+		return toolrt.LoadCatalogFile(e.Settings.Catalog)
+	}
+	return toolrt.LoadCatalog(generated.CatalogJSON)
+}
+
+// Endpoint is the configured endpoint, or the embedded Movie Database started on a random
+// loopback port; starting it prints a line saying so.
+func (e *Env) Endpoint(ctx context.Context) (string, error) {
+	if e.Settings.Endpoint != "" {
+		return e.Settings.Endpoint, nil
+	}
+	sh := e.shared
+	if sh.embedded == nil {
+		// Not ctx: the server lives as long as the program, across the menu's commands.
+		srv, err := moviedb.Start(context.WithoutCancel(ctx), "127.0.0.1:0")
+		if err != nil {
+			return "", err
+		}
+		sh.embedded = srv
+		fmt.Fprintf(e.Out, "no -endpoint given: started the embedded Movie Database at %s\n", srv.URL())
+	}
+	return sh.embedded.URL(), nil
+}
+
+// Runtime builds the runtime for the settings' role and user and logs in.
+func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
+	cat, err := e.Catalog()
+	if err != nil {
+		return nil, err
+	}
+	endpoint, err := e.Endpoint(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if e.Settings.Audit != "" && e.audit == nil {
+		if e.audit, err = audit.Open(e.Settings.Audit, e.Settings.AuditArgs); err != nil {
+			return nil, err
+		}
+	}
+	rt, err := toolrt.New(cat, toolrt.Config{
+		Endpoint: endpoint, Role: e.Settings.Role, User: e.Settings.User,
+		Password: func() string { return os.Getenv(auth.PasswordEnv) },
+		Timeout:  e.Settings.Timeout, Audit: e.audit,
+		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := rt.Login(ctx); err != nil {
+		return nil, err
+	}
+	return rt, nil
+}
+
+// Budget is a fresh budget with the settings' ceilings; one per run or MCP session.
+func (e *Env) Budget() (*budget.Budget, error) {
+	mode, err := budget.ParseMode(e.Settings.BudgetMode)
+	if err != nil {
+		return nil, err
+	}
+	return budget.New(budget.Limits{ModelCalls: e.Settings.MaxModelCalls, ToolCalls: e.Settings.MaxToolCalls, Mode: mode}), nil
+}
+
+// Approver asks at this terminal.
+func (e *Env) Approver() gate.Approver { return gate.NewConsole(e.Lines, e.Out) }
