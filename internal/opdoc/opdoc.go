@@ -5,16 +5,34 @@
 package opdoc
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vektah/gqlparser/v2/formatter"
 )
 
 // Compact prints doc on one line: operations first, then fragments, in document order.
 func Compact(doc *ast.QueryDocument) string {
-	var p printer
+	p := printer{}
+	p.document(doc)
+	return p.String()
+}
+
+// Pretty prints doc with one selection per line, indented by two spaces, a blank line between
+// definitions and a trailing newline: the same tokens as Compact, laid out for review.
+func Pretty(doc *ast.QueryDocument) string {
+	p := printer{pretty: true}
+	p.document(doc)
+	return p.String() + "\n"
+}
+
+// printer writes one document; pretty switches the separators from spaces to indented lines.
+type printer struct {
+	strings.Builder
+	pretty bool
+	depth  int
+}
+
+func (p *printer) document(doc *ast.QueryDocument) {
 	for _, op := range doc.Operations {
 		p.operation(op)
 	}
@@ -24,22 +42,27 @@ func Compact(doc *ast.QueryDocument) string {
 		p.directives(f.Directives)
 		p.selectionSet(f.SelectionSet)
 	}
-	return p.String()
 }
 
-// Pretty prints doc indented by two spaces, with a trailing newline.
-func Pretty(doc *ast.QueryDocument) string {
-	var buf bytes.Buffer
-	formatter.NewFormatter(&buf, formatter.WithIndent("  ")).FormatQueryDocument(doc)
-	return strings.TrimRight(buf.String(), "\n") + "\n"
-}
-
-type printer struct{ strings.Builder }
-
+// sep separates two top-level definitions.
 func (p *printer) sep() {
-	if p.Len() > 0 {
+	switch {
+	case p.Len() == 0:
+	case p.pretty:
+		p.WriteString("\n\n")
+	default:
 		p.WriteByte(' ')
 	}
+}
+
+// line starts the next selection: a space on one line, or a new indented line.
+func (p *printer) line() {
+	if !p.pretty {
+		p.WriteByte(' ')
+		return
+	}
+	p.WriteByte('\n')
+	p.WriteString(strings.Repeat("  ", p.depth))
 }
 
 func (p *printer) operation(op *ast.OperationDefinition) {
@@ -71,11 +94,14 @@ func (p *printer) selectionSet(set ast.SelectionSet) {
 		return
 	}
 	p.WriteString(" {")
+	p.depth++
 	for _, s := range set {
-		p.WriteByte(' ')
+		p.line()
 		p.selection(s)
 	}
-	p.WriteString(" }")
+	p.depth--
+	p.line()
+	p.WriteString("}")
 }
 
 func (p *printer) selection(s ast.Selection) {

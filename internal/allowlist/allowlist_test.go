@@ -1,0 +1,88 @@
+package allowlist
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	src := `version: 1
+roles:
+  concierge: {description: Finds titles., maxTokens: 900}
+  support:
+selection: {pageSize: 20}
+tools:
+  movie:
+  addWatchListItem:
+    roles: [concierge]
+    approval: required
+    description: Adds a title.
+    selection: {maxSelectionTokens: 100}
+`
+	f, ds := Parse("allowlist.yaml", []byte(src))
+	if len(ds) > 0 {
+		t.Fatalf("unexpected diagnostics:\n%s", ds)
+	}
+	want := &File{
+		Name: "allowlist.yaml",
+		Roles: []Role{
+			{Name: "concierge", Description: "Finds titles.", MaxTokens: 900, Pos: Pos{3, 3}},
+			{Name: "support", Pos: Pos{4, 3}},
+		},
+		Tools: []Entry{
+			{Name: "movie", Pos: Pos{7, 3}},
+			{Name: "addWatchListItem", Pos: Pos{8, 3}, Roles: []string{"concierge"}, RolePos: []Pos{{9, 13}},
+				Approval: "required", ApprovalPos: Pos{10, 15}, Description: "Adds a title.", Selection: Selection{MaxSelectionTokens: 100}},
+		},
+		Selection: Selection{PageSize: 20},
+	}
+	if diff := cmp.Diff(want, f); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if got := f.Tools[1].Selection.Merge(f.Selection); got != (Selection{PageSize: 20, MaxSelectionTokens: 100}) {
+		t.Errorf("Merge = %+v", got)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := map[string]string{
+		"":                             "allowlist.yaml: the allow-list is empty; add a tools: mapping naming at least one Query or Mutation field\n",
+		"- a\n":                        "allowlist.yaml:1:1: the allow-list must be a mapping, not a list; write it as key: value pairs, or {} when empty\n",
+		"tools: {a: {roles: x}}\n":     "allowlist.yaml:1:20: roles must be a list of role names; write roles: [concierge] or leave the key out for every role\n",
+		"tools: {a: {}}\nversion: 2\n": "allowlist.yaml:2:10: unsupported version \"2\"; use version: 1 or leave the key out\n",
+		"roles: {r: {maxTokens: -1}}\ntools: {}\n": "allowlist.yaml:1:24: maxTokens must be a positive whole number, not the value \"-1\"; write a number such as 10\n",
+	}
+	for src, want := range cases {
+		_, ds := Parse("allowlist.yaml", []byte(src))
+		if diff := cmp.Diff(want, ds.String()); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", src, diff)
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	fields := []string{"movie", "movies", "myWatchLists", "addWatchListItem"}
+	for in, want := range map[string]string{"movei": "movie", "MyWatchlists": "myWatchLists", "addItem": "", "zzz": ""} {
+		if got := Suggest(in, fields); got != want {
+			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("roles: {a: {}}\ntools:\n  movie: {roles: [a], approval: none}\n"))
+	f.Add([]byte("tools: [1, 2]\n"))
+	f.Add([]byte("&a [*a]"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		file, ds := Parse("allowlist.yaml", src)
+		if file != nil {
+			ds = append(ds, file.Resolve([]string{"movie", "search"})...)
+		}
+		for _, d := range ds {
+			if d.File != "allowlist.yaml" || d.Message == "" {
+				t.Fatalf("malformed diagnostic %+v", d)
+			}
+		}
+	})
+}
