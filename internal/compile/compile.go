@@ -9,6 +9,7 @@ import (
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/jsonschema"
+	"github.com/toolgen/toolgen/internal/opbuild"
 	"github.com/toolgen/toolgen/internal/selection"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -55,6 +56,7 @@ type compiler struct {
 	list      *allowlist.File
 	mapper    *jsonschema.Mapper
 	overrides map[string]*selection.Override
+	ops       *opbuild.Builder // default documents; per-type answers cached across tools
 	cat       *catalog.Catalog
 }
 

@@ -20,6 +20,7 @@ func (c *compiler) buildTools() diag.List {
 	var ds diag.List
 	c.cat = &catalog.Catalog{GeneratedBy: catalog.GeneratedBy, Encoding: catalog.Encoding, Roles: map[string]catalog.Role{}}
 	types := newTypeCollector(c.schema)
+	c.ops = opbuild.New(c.schema)
 	for _, r := range roots(c.schema) {
 		e := c.list.Entry(r.field.Name)
 		if e == nil {
@@ -47,18 +48,18 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 		at(fmt.Sprintf("tool %q has no description", e.Name),
 			"describe the field in the schema with a \"\"\"doc string\"\"\", or add description: under the tool; the model cannot tell an undescribed tool from its neighbours")
 	}
-	doc, source, dds := c.document(r, e)
+	d, dds := c.document(r, e)
 	ds = append(ds, dds...)
-	if doc == nil || desc == "" {
+	if d.doc == nil || desc == "" {
 		return nil, ds
 	}
-	op := doc.Operations[0]
+	op := d.doc.Operations[0]
 	vars, inputs := c.variables(op)
 	schemaObj := c.mapper.ForVariables(inputs)
 	t := &catalog.Tool{
 		Name: e.Name, Kind: r.kind, Description: desc, Roles: roles(e),
-		InputSchema: schemaObj.Compact(), Operation: opdoc.Compact(doc), Document: opdoc.Pretty(doc),
-		OperationName: op.Name, Approval: approval(r.kind, e), Selection: source, Variables: vars,
+		InputSchema: schemaObj.Compact(), Operation: opdoc.Compact(d.doc), Document: opdoc.Pretty(d.doc),
+		OperationName: op.Name, Approval: approval(r.kind, e), Selection: d.source, Variables: vars, Notes: d.notes,
 	}
 	t.SingleObjectArgument = c.singleObjectArgument(op)
 	n, err := tokencount.Count(t.Name + " " + t.Description + " " + string(t.InputSchema))
@@ -70,27 +71,44 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 	return t, ds
 }
 
+// document is a tool's validated operation, where it came from, and the reviewer's notes.
+type document struct {
+	doc    *ast.QueryDocument
+	source string // "override" or "generated"
+	notes  []string
+}
+
 // document returns the validated operation for a tool: its override, else the default.
-func (c *compiler) document(r rootField, e *allowlist.Entry) (*ast.QueryDocument, string, diag.List) {
+func (c *compiler) document(r rootField, e *allowlist.Entry) (document, diag.List) {
 	if o := c.overrides[e.Name]; o != nil {
-		return o.Doc, "override", nil
+		return document{doc: o.Doc, source: "override"}, nil
 	}
 	var ds diag.List
-	text, err := opbuild.Build(c.schema, string(r.kind), r.field)
+	res, err := c.ops.Build(string(r.kind), r.field, c.budgets(e))
 	if err != nil {
 		ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no default operation for %q: %v", e.Name, err),
 			fmt.Sprintf("write tool-selections/%s.graphql with %s Tool_%s { ... } selecting what the agent needs", e.Name, r.kind, e.Name))
-		return nil, "", ds
+		return document{}, ds
 	}
-	doc, vds := selection.Parse(c.schema, "generated/operations/"+e.Name+".graphql", text)
+	if res.Warning != "" {
+		ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%s for %q", res.Warning, e.Name),
+			fmt.Sprintf("write tool-selections/%s.graphql or raise selection.maxSelectionTokens", e.Name))
+	}
+	doc, vds := selection.Parse(c.schema, "generated/operations/"+e.Name+".graphql", res.Text)
 	if len(vds) > 0 {
 		for _, d := range vds {
 			ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("the default operation for %q is invalid: %s", e.Name, d.Message),
 				fmt.Sprintf("write tool-selections/%s.graphql by hand", e.Name))
 		}
-		return nil, "", ds
+		return document{}, ds
 	}
-	return doc, "generated", nil
+	return document{doc: doc, source: "generated", notes: res.Notes}, ds
+}
+
+// budgets are the tool's selection budgets: its own, else the file's, else opbuild's defaults.
+func (c *compiler) budgets(e *allowlist.Entry) opbuild.Options {
+	s := e.Selection.Merge(c.list.Selection)
+	return opbuild.Options{PageSize: s.PageSize, MaxSelectionTokens: s.MaxSelectionTokens, MaxResultLeaves: s.MaxResultLeaves}
 }
 
 func roles(e *allowlist.Entry) []string {

@@ -1,9 +1,13 @@
 // Package opbuild writes the default operation document of a root field: every argument
-// forwarded as a variable of exactly its GraphQL type, and a default selection of the result.
+// forwarded as a variable of exactly its GraphQL type, and a default selection of the result
+// chosen by the rule of SELECTION.md in three phases: shape (what the field returns decides what
+// to select), fit (summarize, then trim, until the selection is within its token and response
+// budgets) and merge safety (aliases where member fragments clash). The files are named after
+// the phases; tree.go holds the selection tree they share and print.go prints it.
 package opbuild
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -12,66 +16,113 @@ import (
 // OperationName is the name every tool's operation carries, generated or written by hand.
 func OperationName(tool string) string { return "Tool_" + tool }
 
-// Build returns the default document for root field f of the given kind ("query" or "mutation").
-// It fails with a message (no position: the caller knows where the tool was declared) when no
-// valid default selection exists.
-func Build(schema *ast.Schema, kind string, f *ast.FieldDefinition) (string, error) {
-	sel, err := selection(schema, f)
-	if err != nil {
-		return "", err
+// Options are the selection budgets of one tool; zero fields take Defaults.
+type Options struct {
+	PageSize           int // default of a root connection's $first
+	MaxSelectionTokens int // o200k tokens of the printed selection, header excluded
+	MaxResultLeaves    int // estimated leaf values in one response
+}
+
+// Defaults are the compiler-wide budgets of SELECTION.md.
+var Defaults = Options{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250}
+
+func (o Options) withDefaults() Options {
+	if o.PageSize == 0 {
+		o.PageSize = Defaults.PageSize
 	}
+	if o.MaxSelectionTokens == 0 {
+		o.MaxSelectionTokens = Defaults.MaxSelectionTokens
+	}
+	if o.MaxResultLeaves == 0 {
+		o.MaxResultLeaves = Defaults.MaxResultLeaves
+	}
+	return o
+}
+
+// Result is a default document and what the reviewer must see about it.
+type Result struct {
+	Text string
+	// Notes say whether the selection was summarized or trimmed, or is over budget (CATALOG.md).
+	Notes []string
+	// Warning is set when the selection is still over budget after fitting.
+	Warning string
+}
+
+// Builder builds the default documents of one schema. It caches per-type answers, so build
+// every tool of a schema with the same Builder; it is not safe for concurrent use.
+type Builder struct {
+	schema       *ast.Schema
+	wrappers     map[string]bool
+	leafCache    map[leavesKey][]*ast.FieldDefinition
+	summaryCache map[string][]*ast.FieldDefinition
+	connCache    map[string]*conn
+}
+
+// New prepares a Builder for schema.
+func New(schema *ast.Schema) *Builder {
+	return &Builder{
+		schema: schema, wrappers: wrappers(schema),
+		leafCache: map[leavesKey][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
+		connCache: map[string]*conn{},
+	}
+}
+
+// Build returns the default document for root field f of the given kind ("query" or "mutation").
+// It fails with a message (no position: the caller knows where the tool was declared) when the
+// rule finds nothing to select.
+func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result, error) {
+	o = o.withDefaults()
+	s, err := b.shape(kind, f, o)
+	if err != nil {
+		return Result{}, err
+	}
+	ft := &fitter{head: header(kind, f, s.connection, o), tail: " }", root: s.root, o: o}
+	var r Result
+	if len(s.root.kids) > 0 {
+		if r.Notes, r.Warning, err = b.fit(ft); err != nil {
+			return Result{}, err
+		}
+	}
+	r.Text = ft.head + printSet(s.root.kids) + ft.tail
+	return r, nil
+}
+
+// header is the document up to the root field's selection: the operation with its variables
+// and the root field with its arguments, each forwarded as a variable of exactly its type.
+func header(kind string, f *ast.FieldDefinition, connection bool, o Options) string {
+	args := forwarded(f, connection)
 	var b strings.Builder
 	b.WriteString(kind + " " + OperationName(f.Name))
-	if len(f.Arguments) > 0 {
-		vars := make([]string, len(f.Arguments))
-		args := make([]string, len(f.Arguments))
-		for i, a := range f.Arguments {
-			vars[i] = "$" + a.Name + ": " + a.Type.String()
-			args[i] = a.Name + ": $" + a.Name
-		}
-		b.WriteString("(" + strings.Join(vars, ", ") + ")")
-		b.WriteString(" { " + f.Name + "(" + strings.Join(args, ", ") + ")")
-	} else {
+	if len(args) == 0 {
 		b.WriteString(" { " + f.Name)
+		return b.String()
 	}
-	b.WriteString(sel + " }")
-	return b.String(), nil
+	vars := make([]string, len(args))
+	pass := make([]string, len(args))
+	for i, a := range args {
+		vars[i] = "$" + a.Name + ": " + a.Type.String()
+		if connection && a.Name == "first" && a.DefaultValue == nil {
+			vars[i] += " = " + strconv.Itoa(o.PageSize) // optional for the model, bounded for the server
+		}
+		pass[i] = a.Name + ": $" + a.Name
+	}
+	b.WriteString("(" + strings.Join(vars, ", ") + ")")
+	b.WriteString(" { " + f.Name + "(" + strings.Join(pass, ", ") + ")")
+	return b.String()
 }
 
-// selection is the seed's rule: the scalar and enum fields of the returned object or interface
-// that need no arguments, in declaration order.
-func selection(schema *ast.Schema, f *ast.FieldDefinition) (string, error) {
-	t := schema.Types[f.Type.Name()]
-	switch {
-	case t == nil:
-		return "", fmt.Errorf("its type %s is not defined", f.Type.Name())
-	case t.Kind == ast.Scalar || t.Kind == ast.Enum:
-		return "", nil
-	case t.Kind == ast.Union:
-		return "", fmt.Errorf("it returns the union %s, and a union needs a selection per member", t.Name)
+// forwarded are the arguments a tool exposes. A root connection pages forward only: with
+// first defaulted, passing last too is an error on GitHub, and two fewer variables cost less.
+func forwarded(f *ast.FieldDefinition, connection bool) ast.ArgumentDefinitionList {
+	if !connection || f.Arguments.ForName("first") == nil {
+		return f.Arguments
 	}
-	var leaves []string
-	for _, sub := range t.Fields {
-		if strings.HasPrefix(sub.Name, "__") || needsArgs(sub) {
-			continue
-		}
-		if k := schema.Types[sub.Type.Name()]; k != nil && (k.Kind == ast.Scalar || k.Kind == ast.Enum) {
-			leaves = append(leaves, sub.Name)
-		}
-	}
-	if len(leaves) == 0 {
-		return "", fmt.Errorf("its type %s has no scalar or enum fields to select", t.Name)
-	}
-	return " { " + strings.Join(leaves, " ") + " }", nil
-}
-
-// needsArgs reports whether a field has a required argument without a default: such a field
-// cannot be selected without inventing a value.
-func needsArgs(f *ast.FieldDefinition) bool {
+	var out ast.ArgumentDefinitionList
 	for _, a := range f.Arguments {
-		if a.Type.NonNull && a.DefaultValue == nil {
-			return true
+		backward := a.Name == "last" || a.Name == "before"
+		if !backward || (a.Type.NonNull && a.DefaultValue == nil) {
+			out = append(out, a)
 		}
 	}
-	return false
+	return out
 }

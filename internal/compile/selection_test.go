@@ -1,0 +1,107 @@
+package compile
+
+import (
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/opdoc"
+	"github.com/toolgen/toolgen/internal/selection"
+	"github.com/toolgen/toolgen/internal/tokencount"
+	"github.com/toolgen/toolgen/internal/useful"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// selectionStats are what issue 7 measures on a catalog's generated documents.
+type selectionStats struct {
+	valid, useful, onlyClientMutationID int
+	tokens                              []int // S per document, sorted
+	notUseful                           []string
+}
+
+// measureSelections parses every generated document again, judges it with the useful check and
+// counts S: the document's o200k tokens minus those of the document without its root selection.
+func measureSelections(t *testing.T, in Inputs, c *catalog.Catalog) selectionStats {
+	t.Helper()
+	schema, ds := gqlschema.Load(in.SchemaPath, in.Schema)
+	if schema == nil {
+		t.Fatal(ds)
+	}
+	var st selectionStats
+	for _, tool := range c.Tools {
+		doc, vds := selection.Parse(schema, tool.Name+".graphql", tool.Operation)
+		if len(vds) > 0 {
+			t.Errorf("%s: %s", tool.Name, vds)
+			continue
+		}
+		st.valid++
+		op := doc.Operations[0]
+		if err := useful.Check(schema, op); err != nil {
+			st.notUseful = append(st.notUseful, tool.Name+": "+err.Error())
+		} else {
+			st.useful++
+		}
+		root := op.SelectionSet[0].(*ast.Field)
+		if len(root.SelectionSet) == 1 && root.SelectionSet[0].(*ast.Field).Name == "clientMutationId" {
+			st.onlyClientMutationID++
+		}
+		st.tokens = append(st.tokens, selectionTokens(t, doc, root))
+	}
+	slices.Sort(st.tokens)
+	return st
+}
+
+func selectionTokens(t *testing.T, doc *ast.QueryDocument, root *ast.Field) int {
+	full, err := tokencount.Count(opdoc.Compact(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := root.SelectionSet
+	root.SelectionSet = nil
+	bare, _ := tokencount.Count(opdoc.Compact(doc))
+	root.SelectionSet = set
+	return full - bare
+}
+
+// TestGitHubSelections is issue 7's acceptance on GitHub's schema with every root field
+// allow-listed: every document valid and useful, almost no payload reduced to clientMutationId,
+// and selections small (median ≤ 110, max ≤ 420 o200k tokens).
+func TestGitHubSelections(t *testing.T) {
+	in, n := githubInputs(t)
+	c, ds := Compile(in)
+	if c == nil {
+		t.Fatalf("GitHub schema failed:\n%s", ds)
+	}
+	st := measureSelections(t, in, c)
+	median, maxS := st.tokens[len(st.tokens)/2], st.tokens[len(st.tokens)-1]
+	t.Logf("%d/%d valid, %d/%d useful, %d select only clientMutationId, S median %d max %d o200k tokens, %d over-budget warnings",
+		st.valid, n, st.useful, n, st.onlyClientMutationID, median, maxS, len(ds))
+	if st.valid != n || st.useful != n {
+		t.Errorf("want %d valid and useful documents; not useful:\n%s", n, st.notUseful)
+	}
+	if st.onlyClientMutationID > 10 {
+		t.Errorf("%d mutations select only clientMutationId, want at most 10", st.onlyClientMutationID)
+	}
+	if median > 110 || maxS > 420 {
+		t.Errorf("selection size median %d max %d, want ≤ 110 and ≤ 420", median, maxS)
+	}
+	if os.Getenv("TOOLGEN_DUMP") != "" {
+		dumpOperations(t, c)
+	}
+}
+
+// dumpOperations writes every operation and its notes to $TOOLGEN_DUMP, for reading them.
+func dumpOperations(t *testing.T, c *catalog.Catalog) {
+	var out []byte
+	for _, tool := range c.Tools {
+		out = append(out, tool.Operation+"\n"...)
+		for _, n := range tool.Notes {
+			out = append(out, "  # "+n+"\n"...)
+		}
+	}
+	if err := os.WriteFile(os.Getenv("TOOLGEN_DUMP"), out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

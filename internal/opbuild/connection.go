@@ -1,0 +1,101 @@
+package opbuild
+
+// This file recognises Relay connections and selects them: the nodes (preferred over
+// edges { node }), pageInfo { hasNextPage endCursor } at the root so the agent can page forward,
+// and the connection's own counts. Cursors, side lists and edges beside nodes are left out.
+
+import "github.com/vektah/gqlparser/v2/ast"
+
+// conn is what makes a type a connection: the list field to select and its node type.
+type conn struct {
+	list  *ast.FieldDefinition // nodes, or edges
+	edges bool
+	node  *ast.FieldDefinition // the field whose named type is the node type
+}
+
+// connection returns how t is a connection, or nil when it is not one.
+func (b *Builder) connection(t *ast.Definition) *conn {
+	if c, ok := b.connCache[t.Name]; ok {
+		return c
+	}
+	c := b.findConnection(t)
+	b.connCache[t.Name] = c
+	return c
+}
+
+func (b *Builder) findConnection(t *ast.Definition) *conn {
+	if t.Kind != ast.Object {
+		return nil
+	}
+	pi := t.Fields.ForName("pageInfo")
+	if pi == nil || b.named(pi) == nil || b.named(pi).Fields.ForName("hasNextPage") == nil {
+		return nil
+	}
+	if n := t.Fields.ForName("nodes"); n != nil && isList(n.Type) && !needsArgs(n) {
+		return &conn{list: n, node: n}
+	}
+	e := t.Fields.ForName("edges")
+	if e == nil || !isList(e.Type) || b.named(e) == nil {
+		return nil
+	}
+	if n := b.named(e).Fields.ForName("node"); n != nil {
+		return &conn{list: e, edges: true, node: n}
+	}
+	return nil
+}
+
+// connectionFields selects, in t's declaration order, the list field, pageInfo when root, and
+// every other non-deprecated leaf (totalCount and the like).
+func (b *Builder) connectionFields(t *ast.Definition, c *conn, pageSize int, root bool) []*node {
+	var out []*node
+	for _, f := range t.Fields {
+		switch {
+		case f == c.list:
+			if n := b.connectionList(c, pageSize); n != nil {
+				out = append(out, n)
+			}
+		case f.Name == "pageInfo":
+			if root {
+				out = append(out, b.pageInfo(f))
+			}
+		case isLeaf(b.named(f)) && !needsArgs(f) && !deprecated(f) && !introspection(f):
+			out = append(out, field(f, nil))
+		}
+	}
+	return out
+}
+
+// connectionList is nodes { X } or edges { node { X } }, repeated pageSize times.
+func (b *Builder) connectionList(c *conn, pageSize int) *node {
+	nt := b.named(c.node)
+	var x []*node
+	switch {
+	case isLeaf(nt):
+	case isAbstract(nt):
+		x = b.abstract(nt, false)
+	default:
+		if g := b.entityGroup(nt, false); g != nil {
+			x = []*node{g}
+		}
+	}
+	if len(x) == 0 && !isLeaf(nt) {
+		return nil
+	}
+	inner := field(c.node, x)
+	if c.edges {
+		inner.mult = 1 // the edge is the list; its node is one object
+		inner = field(c.list, []*node{inner})
+	}
+	inner.mult = pageSize
+	return inner
+}
+
+// pageInfo selects what paging forward needs: whether there is more, and where to resume.
+func (b *Builder) pageInfo(f *ast.FieldDefinition) *node {
+	pt := b.named(f)
+	kids := []*node{field(pt.Fields.ForName("hasNextPage"), nil)}
+	if ec := pt.Fields.ForName("endCursor"); ec != nil {
+		kids = append(kids, field(ec, nil))
+	}
+	return field(f, kids)
+}

@@ -1,0 +1,215 @@
+package opbuild
+
+// This file holds the definitions of SELECTION.md that the three phases share: which fields can
+// be selected at all (needsArgs, secretLooking), an entity's leaves and summary, and the shapes
+// the rule recognises (connection, edge, error-like field, wrapper, page-like object). Answers
+// that depend only on a type are cached on the Builder, because GitHub's 278 root fields ask
+// about the same few hundred types again and again.
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+var (
+	secretName = regexp.MustCompile(`(?i)(token|secret|password)$`)
+	errorName  = regexp.MustCompile(`(?i)(errors?|warnings?)$`)
+	errorType  = regexp.MustCompile(`(Error|Warning)s?$`)
+)
+
+// summaryNames are the fields that identify an entity to a reader, most telling first.
+var summaryNames = []string{"name", "title", "login", "handle", "displayName", "nameWithOwner",
+	"slug", "key", "number", "email", "code", "isoCode", "url"}
+
+// maxSummary caps a summary: enough to refer to an entity, not to describe it.
+const maxSummary = 3
+
+// needsArgs reports whether a field has a required argument without a default: such a field
+// cannot be selected without inventing a value.
+func needsArgs(f *ast.FieldDefinition) bool {
+	for _, a := range f.Arguments {
+		if a.Type.NonNull && a.DefaultValue == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func deprecated(f *ast.FieldDefinition) bool { return f.Directives.ForName("deprecated") != nil }
+
+func isList(t *ast.Type) bool { return t.Elem != nil }
+
+func isLeaf(d *ast.Definition) bool { return d != nil && (d.Kind == ast.Scalar || d.Kind == ast.Enum) }
+
+func isAbstract(d *ast.Definition) bool {
+	return d != nil && (d.Kind == ast.Union || d.Kind == ast.Interface)
+}
+
+func introspection(f *ast.FieldDefinition) bool { return strings.HasPrefix(f.Name, "__") }
+
+// named is the definition of a field's type with NonNull and List unwrapped.
+func (b *Builder) named(f *ast.FieldDefinition) *ast.Definition { return b.schema.Types[f.Type.Name()] }
+
+// secretLooking: a string-like leaf whose name says it holds a credential.
+func (b *Builder) secretLooking(f *ast.FieldDefinition) bool {
+	if !secretName.MatchString(f.Name) {
+		return false
+	}
+	switch t := b.named(f); {
+	case t == nil, t.Kind == ast.Enum:
+		return false
+	default:
+		return t.Name != "Boolean" && t.Name != "Int" && t.Name != "Float"
+	}
+}
+
+type leavesKey struct {
+	typ  string
+	root bool
+}
+
+// leaves are the selectable leaf fields of t in declaration order: non-deprecated ones when there
+// are any, secret-looking ones only at the root, and no HTML/Text twins of another leaf.
+func (b *Builder) leaves(t *ast.Definition, root bool) []*ast.FieldDefinition {
+	key := leavesKey{t.Name, root}
+	if out, ok := b.leafCache[key]; ok {
+		return out
+	}
+	var all, live []*ast.FieldDefinition
+	for _, f := range t.Fields {
+		if introspection(f) || needsArgs(f) || !isLeaf(b.named(f)) || (!root && b.secretLooking(f)) {
+			continue
+		}
+		all = append(all, f)
+		if !deprecated(f) {
+			live = append(live, f)
+		}
+	}
+	if len(live) > 0 {
+		all = live
+	}
+	out := dropTwins(all)
+	b.leafCache[key] = out
+	return out
+}
+
+// dropTwins removes xHTML, xHtml and xText when x itself is kept: the same text twice costs
+// tokens and tells the agent nothing new.
+func dropTwins(fs []*ast.FieldDefinition) []*ast.FieldDefinition {
+	kept := map[string]bool{}
+	for _, f := range fs {
+		kept[f.Name] = true
+	}
+	var out []*ast.FieldDefinition
+	for _, f := range fs {
+		if !isTwin(f.Name, kept) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func isTwin(name string, kept map[string]bool) bool {
+	for _, suffix := range []string{"HTML", "Html", "Text"} {
+		if base, ok := strings.CutSuffix(name, suffix); ok && base != "" && kept[base] {
+			return true
+		}
+	}
+	return false
+}
+
+// summary picks at most three leaves that identify an entity: id, a name-like field, its url.
+func (b *Builder) summary(t *ast.Definition) []*ast.FieldDefinition {
+	if out, ok := b.summaryCache[t.Name]; ok {
+		return out
+	}
+	ls := b.leaves(t, false)
+	find := func(name string) *ast.FieldDefinition {
+		for _, f := range ls {
+			if f.Name == name {
+				return f
+			}
+		}
+		return nil
+	}
+	var out []*ast.FieldDefinition
+	if f := find("id"); f != nil {
+		out = append(out, f)
+	}
+	for _, name := range summaryNames {
+		if f := find(name); f != nil {
+			out = append(out, f)
+			break
+		}
+	}
+	if f := find("url"); f != nil && (len(out) == 0 || out[len(out)-1] != f) {
+		out = append(out, f)
+	}
+	if len(out) == 0 && len(ls) > 0 {
+		out = ls[:1]
+	}
+	out = out[:min(len(out), maxSummary)]
+	b.summaryCache[t.Name] = out
+	return out
+}
+
+// isEdge: an object with a non-leaf node and a cursor.
+func (b *Builder) isEdge(t *ast.Definition) bool {
+	if t == nil || t.Kind != ast.Object || t.Fields.ForName("cursor") == nil {
+		return false
+	}
+	n := t.Fields.ForName("node")
+	return n != nil && !isLeaf(b.named(n))
+}
+
+// errorLike: an object field with a message whose name or type says it reports errors.
+func (b *Builder) errorLike(f *ast.FieldDefinition) bool {
+	t := b.named(f)
+	if t == nil || (t.Kind != ast.Object && t.Kind != ast.Interface) || t.Fields.ForName("message") == nil {
+		return false
+	}
+	return errorName.MatchString(f.Name) || errorType.MatchString(t.Name)
+}
+
+// wrappers are the object types no non-root field returns and no union contains: in practice
+// mutation payloads and page objects, used by root fields only.
+func wrappers(s *ast.Schema) map[string]bool {
+	used := map[string]bool{}
+	for _, t := range s.Types {
+		if t == s.Query || t == s.Mutation || t == s.Subscription {
+			continue
+		}
+		for _, f := range t.Fields {
+			used[f.Type.Name()] = true
+		}
+		for _, m := range t.Types {
+			used[m] = true
+		}
+	}
+	out := map[string]bool{}
+	for name, t := range s.Types {
+		if t.Kind == ast.Object && !used[name] {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// pageLike: no id of its own, but a list of entities (MoviePage.content).
+func (b *Builder) pageLike(t *ast.Definition) bool {
+	if t.Fields.ForName("id") != nil {
+		return false
+	}
+	for _, f := range t.Fields {
+		if isList(f.Type) && !needsArgs(f) && !deprecated(f) && b.hasID(b.named(f)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Builder) hasID(t *ast.Definition) bool {
+	return t != nil && (t.Kind == ast.Object || t.Kind == ast.Interface) && t.Fields.ForName("id") != nil
+}

@@ -1,0 +1,129 @@
+package opbuild
+
+// This file is Expand of SELECTION.md: the selection of an object that is not a plain entity
+// (a mutation payload, a page, an object whose fields are all objects). It walks the fields in
+// declaration order and gives each the selection its own shape deserves, with a depth cap, a
+// cycle check and no list inside a list, so the estimated response stays small.
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// maxDepth is how deep Expand follows leafless objects; deeper chains want an override.
+const maxDepth = 4
+
+// expansion is the state of one Expand walk.
+type expansion struct {
+	depth, listDepth int
+	path             []string // type names from the root down, for the cycle check
+	deprecated       bool     // include deprecated fields (the depth-1 fallback)
+}
+
+// expandRoot is Expand(T, 1, listDepth, [T]), retried with deprecated fields when nothing else
+// is there (GitHub's classic-Projects payloads).
+func (b *Builder) expandRoot(t *ast.Definition, listDepth int) []*node {
+	x := expansion{depth: 1, listDepth: listDepth, path: []string{t.Name}}
+	if out := b.expand(t, x); len(out) > 0 {
+		return out
+	}
+	x.deprecated = true
+	return b.expand(t, x)
+}
+
+func (b *Builder) expand(t *ast.Definition, x expansion) []*node {
+	var out []*node
+	for _, f := range t.Fields {
+		if n := b.expandField(f, x); n != nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// expandField selects one field of an expanded object, or returns nil to leave it out.
+func (b *Builder) expandField(f *ast.FieldDefinition, x expansion) *node {
+	if introspection(f) || needsArgs(f) || f.Name == "clientMutationId" || (!x.deprecated && deprecated(f)) {
+		return nil
+	}
+	n := b.named(f)
+	if n == nil {
+		return nil
+	}
+	if isLeaf(n) {
+		if b.secretLooking(f) {
+			return nil
+		}
+		return field(f, nil)
+	}
+	if x.depth >= maxDepth || slices.Contains(x.path, n.Name) {
+		return nil
+	}
+	errorLike := b.errorLike(f)
+	if isList(f.Type) && x.listDepth >= 1 && !errorLike {
+		return nil
+	}
+	kids, args := b.expandKids(f, n, errorLike, x)
+	if len(kids) == 0 {
+		return nil
+	}
+	out := field(f, kids)
+	out.args = args
+	return out
+}
+
+// expandKids is the sub-selection of a non-leaf field, by the shape of its type.
+func (b *Builder) expandKids(f *ast.FieldDefinition, n *ast.Definition, errorLike bool, x expansion) ([]*node, string) {
+	switch {
+	case errorLike:
+		return fields(b.leaves(n, false)), "" // plain fields: user errors are never degraded or trimmed
+	case b.isEdge(n):
+		return b.edgeNode(n), ""
+	case b.connection(n) != nil:
+		return b.nestedConnection(f, n)
+	case isAbstract(n):
+		return b.abstract(n, !isList(f.Type)), ""
+	}
+	if g := b.entityGroup(n, false); g != nil {
+		return []*node{g}, ""
+	}
+	return b.expand(n, x.deeper(n.Name, isList(f.Type))), ""
+}
+
+// deeper is the state one object further down.
+func (x expansion) deeper(typeName string, list bool) expansion {
+	y := x
+	y.depth++
+	y.path = append(slices.Clip(x.path), typeName)
+	if list {
+		y.listDepth++
+	}
+	return y
+}
+
+// edgeNode selects an edge's node, e.g. the comment a payload's commentEdge points to.
+func (b *Builder) edgeNode(edge *ast.Definition) []*node {
+	nf := edge.Fields.ForName("node")
+	nt := b.named(nf)
+	var x []*node
+	if isAbstract(nt) {
+		x = b.abstract(nt, true)
+	} else if g := b.entityGroup(nt, false); g != nil {
+		x = []*node{g}
+	}
+	if len(x) == 0 {
+		return nil
+	}
+	return []*node{field(nf, x)}
+}
+
+// nestedConnection is f(first: 5) { Connection(N, root=false) }: a glimpse, not a pager.
+func (b *Builder) nestedConnection(f *ast.FieldDefinition, n *ast.Definition) ([]*node, string) {
+	args := ""
+	if f.Arguments.ForName("first") != nil {
+		args = "(first: " + strconv.Itoa(nestedPageSize) + ")"
+	}
+	return b.connectionFields(n, b.connection(n), nestedPageSize, false), args
+}

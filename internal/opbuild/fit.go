@@ -1,0 +1,167 @@
+package opbuild
+
+// This file is phase 2 of SELECTION.md, fit: while the printed selection costs more than
+// maxSelectionTokens o200k tokens (S) or the estimated response holds more than maxResultLeaves
+// leaf values (L), it degrades the largest detail selection to its summary, then trims leaves,
+// and when neither is possible it reports the tool as over budget.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/tokencount"
+)
+
+// charsPerTokenFloor: printed selections measured at least 2.73 characters per o200k token, so
+// one of at most 2 × cap characters is under the cap without running the tokenizer.
+const charsPerTokenFloor = 2
+
+// fitter measures and shrinks one tool's selection tree.
+type fitter struct {
+	head, tail string // the document around the root field's selection
+	root       *node
+	o          Options
+	tokens     int // S of the last measure; -1 when the shortcut made counting unnecessary
+	leaves     int // L of the last measure
+}
+
+// candidate is one entity group with what the fit phase ranks it by.
+type candidate struct {
+	g     *node
+	path  string
+	share int // leaves × the list multipliers above it
+	size  int // printed length
+}
+
+// fit shrinks the tree until it is within budget, returning the reviewer's notes and, when it
+// cannot, the over-budget warning.
+func (b *Builder) fit(ft *fitter) (notes []string, warning string, err error) {
+	for {
+		over, err := ft.over()
+		if err != nil || !over {
+			return ft.notes(), "", err
+		}
+		cands := candidates(ft.root)
+		if g := pickDegrade(cands, ft.leaves > ft.o.MaxResultLeaves); g != nil {
+			g.summarize()
+			g.ent.degraded = true
+			continue
+		}
+		if g := pickTrim(cands); g != nil && g.trim() {
+			continue
+		}
+		warning = ft.overMessage()
+		return append(ft.notes(), warning), warning, nil
+	}
+}
+
+// over measures S and L and reports whether either is above its budget.
+func (ft *fitter) over() (bool, error) {
+	alias(ft.root.kids)
+	ft.leaves = ft.root.leafCount()
+	sel := printSet(ft.root.kids)
+	ft.tokens = -1
+	if len(sel) <= charsPerTokenFloor*ft.o.MaxSelectionTokens {
+		return ft.leaves > ft.o.MaxResultLeaves, nil
+	}
+	if err := ft.countTokens(sel); err != nil {
+		return false, err
+	}
+	return ft.tokens > ft.o.MaxSelectionTokens || ft.leaves > ft.o.MaxResultLeaves, nil
+}
+
+// countTokens sets S. SELECTION.md defines it as the document's tokens minus those of the
+// document without the selection; o200k splits words at " {", so counting the selection alone
+// gives the same number for half the work (the GitHub test checks it against the definition).
+func (ft *fitter) countTokens(sel string) error {
+	n, err := tokencount.Count(sel)
+	ft.tokens = n
+	return err
+}
+
+// candidates lists the entity groups of the tree in document order with their share and size.
+func candidates(root *node) []candidate {
+	var out []candidate
+	var walk func(kids []*node, factor int, path string)
+	walk = func(kids []*node, factor int, path string) {
+		for _, k := range kids {
+			switch {
+			case k.ent != nil:
+				out = append(out, candidate{g: k, path: path, share: factor * len(k.kids), size: len(printSet(k.kids))})
+			case k.on != "":
+				walk(k.kids, factor, path+"["+k.on+"]")
+			default:
+				walk(k.kids, factor*k.mult, path+"."+k.name)
+			}
+		}
+	}
+	walk(root.kids, root.mult, root.name)
+	return out
+}
+
+// pickDegrade is the degradable group with the largest response share when L is over budget,
+// else the largest printed selection; the first in document order wins a tie.
+func pickDegrade(cands []candidate, byShare bool) *node {
+	best, bestKey := (*node)(nil), -1
+	for _, c := range cands {
+		key := c.size
+		if byShare {
+			key = c.share
+		}
+		if c.g.degradable() && key > bestKey {
+			best, bestKey = c.g, key
+		}
+	}
+	return best
+}
+
+// pickTrim is the group with the largest response share that still has a non-summary leaf,
+// the root entity included.
+func pickTrim(cands []candidate) *node {
+	best, bestShare := (*node)(nil), -1
+	for _, c := range cands {
+		if hasExtra(c.g) && c.share > bestShare {
+			best, bestShare = c.g, c.share
+		}
+	}
+	return best
+}
+
+func hasExtra(g *node) bool {
+	for _, k := range g.kids {
+		if !g.ent.inSummary[k.name] {
+			return true
+		}
+	}
+	return false
+}
+
+// notes tell the reviewer which selections were summarized or trimmed, by their path.
+func (ft *fitter) notes() []string {
+	var summarized, trimmed []string
+	for _, c := range candidates(ft.root) {
+		if c.g.ent.degraded {
+			summarized = append(summarized, c.path+" ("+c.g.ent.typeName+")")
+		}
+		for _, name := range c.g.ent.trimmed {
+			trimmed = append(trimmed, c.path+"."+name)
+		}
+	}
+	var out []string
+	if len(summarized) > 0 {
+		out = append(out, "selection summarized to fit the budget: "+strings.Join(summarized, ", "))
+	}
+	if len(trimmed) > 0 {
+		out = append(out, "selection trimmed to fit the budget: "+strings.Join(trimmed, ", "))
+	}
+	return out
+}
+
+func (ft *fitter) overMessage() string {
+	tokens := fmt.Sprintf("within maxSelectionTokens %d", ft.o.MaxSelectionTokens) // the shortcut skipped counting
+	if ft.tokens >= 0 {
+		tokens = fmt.Sprintf("%d tokens (maxSelectionTokens %d)", ft.tokens, ft.o.MaxSelectionTokens)
+	}
+	return fmt.Sprintf("selection over budget: %s, about %d leaf values (maxResultLeaves %d)",
+		tokens, ft.leaves, ft.o.MaxResultLeaves)
+}

@@ -1,0 +1,141 @@
+package opbuild
+
+// This file is phase 1 of SELECTION.md, the shape: it looks at what a root field returns (a
+// leaf, a union or interface, a connection, a mutation payload, a plain entity, a page or a
+// leafless object) and builds the selection tree that shape deserves. Abstract types live here
+// because every shape can end in one.
+
+import (
+	"fmt"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// maxMembers is the most member fragments an abstract selection lists; beyond it a common
+// interface's summary stands in for them (GitHub's 20-member unions would cost hundreds of tokens).
+const maxMembers = 8
+
+// shaped is the outcome of phase 1: the root field node and whether it is a root connection,
+// whose header forwards first/after only.
+type shaped struct {
+	root       *node
+	connection bool
+}
+
+// shape builds the default selection tree for root field f of the given kind.
+func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped, error) {
+	t := b.named(f)
+	root := field(f, nil)
+	switch {
+	case t == nil:
+		return shaped{}, fmt.Errorf("its type %s is not defined", f.Type.Name())
+	case isLeaf(t):
+		return shaped{root: root}, nil
+	case isAbstract(t):
+		root.kids = b.abstract(t, !isList(f.Type))
+		return b.nonEmpty(root, t)
+	}
+	if c := b.connection(t); c != nil {
+		root.kids = b.connectionFields(t, c, o.PageSize, true)
+		return shaped{root: root, connection: true}, nil
+	}
+	root.kids = b.objectSet(kind, f, t)
+	return b.nonEmpty(root, t)
+}
+
+// objectSet is the selection of an object the root returns: a payload is expanded, a plain
+// entity gets the seed rule, anything else (pages, leafless objects) is expanded.
+func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definition) []*node {
+	listDepth := 0
+	if isList(f.Type) {
+		listDepth = 1
+	}
+	if kind == "mutation" && b.wrappers[t.Name] {
+		return b.expandRoot(t, listDepth)
+	}
+	if !b.pageLike(t) {
+		if g := b.entityGroup(t, true); g != nil {
+			return []*node{g}
+		}
+	}
+	return b.expandRoot(t, listDepth)
+}
+
+// nonEmpty falls back to t's plain leaves ({ clientMutationId } for a payload with nothing
+// else) and fails only when even those are missing.
+func (b *Builder) nonEmpty(root *node, t *ast.Definition) (shaped, error) {
+	if len(root.kids) == 0 {
+		root.kids = fields(b.leaves(t, true))
+	}
+	if len(root.kids) == 0 {
+		return shaped{}, fmt.Errorf("the default selection rule finds nothing to select in %s", t.Name)
+	}
+	return shaped{root: root}, nil
+}
+
+// abstract is __typename plus the interface's own leaves, or else one fragment per member:
+// detail for a single result, summary inside lists, a common interface over maxMembers.
+func (b *Builder) abstract(t *ast.Definition, single bool) []*node {
+	kids := []*node{typename()}
+	if t.Kind == ast.Interface {
+		if g := b.entityGroup(t, false); g != nil {
+			return append(kids, g)
+		}
+	}
+	members := b.members(t)
+	if len(members) > maxMembers {
+		if i := b.commonInterface(members); i != nil {
+			return append(kids, fragment(i.Name, []*node{b.summaryGroup(i)}))
+		}
+	}
+	for _, m := range members {
+		g := b.entityGroup(m, false)
+		if g == nil {
+			continue
+		}
+		if !single || len(members) > maxMembers {
+			g.summarize()
+		}
+		kids = append(kids, fragment(m.Name, []*node{g}))
+	}
+	if len(kids) == 1 {
+		return nil // __typename alone tells the agent nothing it can use
+	}
+	return kids
+}
+
+// members are the object types of an abstract type, in schema order.
+func (b *Builder) members(t *ast.Definition) []*ast.Definition {
+	var out []*ast.Definition
+	for _, m := range b.schema.GetPossibleTypes(t) {
+		if m.Kind == ast.Object {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// commonInterface is the first interface of the first member that every member implements and
+// whose summary is not empty (Node, for GitHub).
+func (b *Builder) commonInterface(members []*ast.Definition) *ast.Definition {
+	for _, name := range members[0].Interfaces {
+		i := b.schema.Types[name]
+		if i != nil && len(b.summary(i)) > 0 && b.allImplement(members, name) {
+			return i
+		}
+	}
+	return nil
+}
+
+func (b *Builder) allImplement(members []*ast.Definition, iface string) bool {
+	for _, m := range members {
+		found := false
+		for _, name := range m.Interfaces {
+			found = found || name == iface
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}

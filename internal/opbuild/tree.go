@@ -1,0 +1,133 @@
+package opbuild
+
+// This file holds the selection tree the phases build, degrade, alias and print: a node is a
+// field, an inline fragment or an entity group. An entity group carries both of an entity's
+// forms (detail and summary) so that the fit phase can switch between them and trim it without
+// going back to the schema.
+
+import "github.com/vektah/gqlparser/v2/ast"
+
+// Response multipliers: how many times a list repeats its subtree in an estimated response.
+const (
+	nestedPageSize = 5 // the first: of a nested connection
+	listGuess      = 5 // any other list
+)
+
+// node is one selection. Exactly one of these holds: name != "" (a field), on != "" (an inline
+// fragment), ent != nil (an entity group, printed as its current leaves in place).
+type node struct {
+	name  string
+	alias string // set by the merge-safety phase
+	args  string // printed arguments, e.g. "(first: 5)"
+	on    string
+	typ   string // the field's type as written, compared by merge safety
+	mult  int    // list multiplier of this field's subtree; 1 when not a list
+	kids  []*node
+	ent   *entity
+}
+
+// entity is E(T, form): the current leaves are the group node's kids.
+type entity struct {
+	typeName   string
+	detail     []*node
+	inSummary  map[string]bool // names of summary(T)
+	summaryLen int
+	summarized bool
+	degraded   bool     // summarized by the fit phase, which the reviewer is told
+	root       bool     // the root field's own entity: trimmed but never summarized
+	trimmed    []string // leaves removed by the fit phase, in removal order
+}
+
+func typename() *node { return &node{name: "__typename", typ: "String!", mult: 1} }
+
+// field makes a field node for f with the given sub-selection (nil for a leaf).
+func field(f *ast.FieldDefinition, kids []*node) *node {
+	mult := 1
+	if isList(f.Type) {
+		mult = listGuess
+	}
+	return &node{name: f.Name, typ: f.Type.String(), mult: mult, kids: kids}
+}
+
+func fields(fs []*ast.FieldDefinition) []*node {
+	out := make([]*node, len(fs))
+	for i, f := range fs {
+		out[i] = field(f, nil)
+	}
+	return out
+}
+
+func fragment(on string, kids []*node) *node { return &node{on: on, kids: kids, mult: 1} }
+
+// entityGroup is E(t) in detail form, or nil when t has no leaves to select.
+func (b *Builder) entityGroup(t *ast.Definition, root bool) *node {
+	detail := fields(b.leaves(t, root))
+	if len(detail) == 0 {
+		return nil
+	}
+	sum := b.summary(t)
+	e := &entity{typeName: t.Name, detail: detail, inSummary: map[string]bool{}, summaryLen: len(sum), root: root}
+	for _, f := range sum {
+		e.inSummary[f.Name] = true
+	}
+	return &node{ent: e, kids: detail, mult: 1}
+}
+
+// summaryGroup is E(t) already in summary form: nothing left to degrade.
+func (b *Builder) summaryGroup(t *ast.Definition) *node {
+	g := b.entityGroup(t, false)
+	if g != nil {
+		g.summarize()
+	}
+	return g
+}
+
+// summarize switches the group to summary form, keeping summary(T)'s fields in their order.
+func (n *node) summarize() {
+	var kept []*node
+	for _, k := range n.ent.detail {
+		if n.ent.inSummary[k.name] {
+			kept = append(kept, k)
+		}
+	}
+	n.kids, n.ent.summarized = kept, true
+}
+
+// degradable: in detail form with a strictly smaller summary, and not the root entity.
+func (n *node) degradable() bool {
+	return !n.ent.root && !n.ent.summarized && n.ent.summaryLen < len(n.kids)
+}
+
+// trim removes the last leaf that is not part of the summary and reports whether there was one.
+func (n *node) trim() bool {
+	for i := len(n.kids) - 1; i >= 0; i-- {
+		if !n.ent.inSummary[n.kids[i].name] {
+			n.ent.trimmed = append(n.ent.trimmed, n.kids[i].name)
+			n.kids = append(n.kids[:i:i], n.kids[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// leafCount estimates the leaf values of n in one response (SELECTION.md's L).
+func (n *node) leafCount() int {
+	if n.ent == nil && n.on == "" && len(n.kids) == 0 {
+		return n.mult
+	}
+	return n.mult * setLeafCount(n.kids)
+}
+
+// setLeafCount adds the fields of a selection set and the largest of its inline fragments:
+// only one member's fragment applies to any one object.
+func setLeafCount(kids []*node) int {
+	sum, frag := 0, 0
+	for _, k := range kids {
+		if k.on != "" {
+			frag = max(frag, k.leafCount())
+		} else {
+			sum += k.leafCount()
+		}
+	}
+	return sum + frag
+}
