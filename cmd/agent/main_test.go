@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func runAgent(t *testing.T, stdin string, argv ...string) (string, string, int) {
+	t.Helper()
+	var out, errw strings.Builder
+	code := run(context.Background(), argv, strings.NewReader(stdin), &out, &errw)
+	return out.String(), errw.String(), code
+}
+
+func TestCallStartsEmbeddedServer(t *testing.T) {
+	out, errText, code := runAgent(t, "", "call", "movie", `{"id":"42"}`)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errText)
+	}
+	first, _, _ := strings.Cut(out, "\n")
+	if !strings.HasPrefix(first, "no -endpoint given: started the embedded Movie Database at http://127.0.0.1:") {
+		t.Errorf("first line = %q", first)
+	}
+	if !strings.Contains(out, `"title":"The Matrix"`) {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+func TestCallRefusesBadArgumentsAndLogsIn(t *testing.T) {
+	t.Setenv("AGENT_PASSWORD", "user123")
+	out, _, code := runAgent(t, "", "call", "-user", "user", "addWatchListItem", `{"watchListId":"1","titleId":"42","titleType":"MOVIE","userId":"2"}`)
+	if code != 0 || !strings.Contains(out, `"error":"invalid_arguments"`) || !strings.Contains(out, "user      : user") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+	out, _, _ = runAgent(t, "", "call", "-user", "user", "myWatchLists")
+	if !strings.Contains(out, "To watch this weekend") {
+		t.Errorf("signed-in read:\n%s", out)
+	}
+}
+
+func TestMenuByNumberAndName(t *testing.T) {
+	out, _, code := runAgent(t, "catalog\nsupport\n\n4\nagent\nq\n")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"  1  catalog", "5 tools,", "Query depth 20 exceeds maximum allowed depth of 15", "agent: not built yet"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("menu output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "started the embedded Movie Database") != 1 {
+		t.Errorf("the menu should start one embedded server:\n%s", out)
+	}
+}
+
+func TestCatalogShowsToolJSON(t *testing.T) {
+	out, _, code := runAgent(t, "movie\n\n", "catalog")
+	if code != 0 || !strings.Contains(out, `"operationName": "Tool_movie"`) || !strings.Contains(out, "7 tools,") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestSettingsFromYAMLAndFlags(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(dir, configFile), []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("role: support\nmax-tool-calls: 3\nuser: admin\n")
+	s, rest, err := parseSettings("call", []string{"-max-tool-calls", "4", "movie", "{}"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := defaults()
+	want.Role, want.MaxToolCalls, want.User = "support", 4, "admin"
+	if diff := cmp.Diff(want, s); diff != "" {
+		t.Errorf("settings (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"movie", "{}"}, rest); diff != "" {
+		t.Errorf("rest (-want +got):\n%s", diff)
+	}
+	for _, bad := range []string{"password: user123\n", "rolle: support\n"} {
+		write(bad)
+		if _, _, err := parseSettings("call", nil, os.Stderr); err == nil {
+			t.Errorf("agent.yaml %q accepted", bad)
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, argv := range [][]string{{"nosuch"}, {"call"}, {"call", "-nope"}, {"catalog", "a", "b"}} {
+		if _, _, code := runAgent(t, "", argv...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", argv, code)
+		}
+	}
+}
+
+// The probe is 20 fields deep: movie, nine cast/movie pairs, title; 19 selection sets.
+func TestProbeQueryIs20Deep(t *testing.T) {
+	q := probeQuery()
+	if strings.Count(q, "{")-1 != 19 || !strings.HasSuffix(strings.TrimRight(q, "} "), "{ title") || strings.Count(q, "{") != strings.Count(q, "}") {
+		t.Errorf("probe query: %s", q)
+	}
+}
