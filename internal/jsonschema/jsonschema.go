@@ -65,7 +65,8 @@ type build struct {
 
 func (b *build) describe(s Object, def *ast.Value, desc string) Object {
 	if def != nil {
-		s = s.Set("default", Value(def))
+		// "default" goes before an enum type's description: a description is always the last key.
+		s = s.insertBefore("description", Member{"default", Value(def)})
 	}
 	if desc != "" {
 		s = s.Set("description", desc)

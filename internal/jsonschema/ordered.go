@@ -27,6 +27,16 @@ func (o Object) Set(key string, v any) Object {
 	return append(o, Member{key, v})
 }
 
+// insertBefore inserts m before the member named key, or appends it when key is absent.
+func (o Object) insertBefore(key string, m Member) Object {
+	for i := range o {
+		if o[i].Key == key {
+			return append(o[:i], append(Object{m}, o[i:]...)...)
+		}
+	}
+	return append(o, m)
+}
+
 // Compact renders the object as compact JSON without HTML escaping.
 func (o Object) Compact() []byte { return Compact(o) }
 
