@@ -1,0 +1,202 @@
+package agent
+
+// This file is one turn of the loop: while the budget allows a model call, ask the model; run
+// the tools it asks for through toolrt; stop at an answer, a budget ceiling, an unknown tool or
+// a model that keeps sending arguments the schema refuses.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/args"
+	"github.com/toolgen/toolgen/toolrt/budget"
+)
+
+// MaxInvalidArgs is how many refused argument sets one tool may get per turn before the turn ends.
+const MaxInvalidArgs = 3
+
+// End says how a turn ended.
+type End string
+
+// The ways a turn ends without an error.
+const (
+	Answered    End = "answered"     // the model answered in words
+	BudgetSpent End = "budget"       // the model-call ceiling came before an answer
+	UnknownTool End = "unknown tool" // the model named a tool this role does not have
+	InvalidArgs End = "invalid args" // MaxInvalidArgs refused argument sets for one tool
+)
+
+// Texts the model reads for calls the loop did not send. They describe, they do not instruct
+// the model how to get around anything.
+const (
+	notOfferedText = `{"error":"not run: this request offered no tools; answer with what you have"}`
+	notRunText     = `{"error":"not run: the turn ended before this call"}`
+	unknownText    = `{"error":"not run: no tool has that name, so nothing in this reply was sent"}`
+	finalAsk       = "No more tool calls are available in this run. Answer the user now in plain " +
+		"words with what you have, and say plainly what was not done."
+)
+
+// turn is the state of one turn: refused argument sets per tool.
+type turn struct {
+	invalid map[string]int
+}
+
+// Turn adds the user's text to the conversation and runs the loop until the turn ends. A
+// non-nil error ends the whole conversation: the model server failed, authentication failed,
+// or ctx was cancelled.
+func (a *Agent) Turn(ctx context.Context, text string) (End, error) {
+	a.msgs = append(a.msgs, openai.UserMessage(text))
+	t := &turn{invalid: map[string]int{}}
+	for {
+		final, ok := a.nextCall()
+		if !ok {
+			a.printStopped()
+			return BudgetSpent, nil
+		}
+		reply, err := a.ask(ctx, final)
+		if errors.Is(err, budget.ErrExceeded) {
+			a.printStopped()
+			return BudgetSpent, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		calls := a.ids.calls(reply)
+		if len(calls) == 0 {
+			a.answer(reply.Content)
+			return Answered, nil
+		}
+		a.msgs = append(a.msgs, assistantCalls(reply.Content, calls))
+		if end, err := a.runCalls(ctx, t, calls, final); end != "" || err != nil {
+			return end, err
+		}
+	}
+}
+
+// nextCall reports whether the budget allows another model call, and whether that call is the
+// final one, which goes out without tools: the last call the model ceiling allows, or any call
+// once no tool call can run.
+func (a *Agent) nextCall() (final, ok bool) {
+	m, t := a.budget.Counts()
+	mc, tc := a.budget.Ceilings()
+	if m >= mc {
+		return false, false
+	}
+	return m+1 >= mc || t >= tc || a.noTools, true
+}
+
+// ask sends the windowed conversation; a final request carries no tools and one extra
+// instruction asking for an answer, which is not kept in the conversation.
+func (a *Agent) ask(ctx context.Context, final bool) (openai.ChatCompletionMessage, error) {
+	a.msgs = window(a.msgs, a.window)
+	msgs, tools := a.msgs, a.tools
+	if final {
+		msgs = append(msgs[:len(msgs):len(msgs)], openai.SystemMessage(finalAsk))
+		tools = nil
+	}
+	return a.model.complete(ctx, msgs, tools)
+}
+
+// runCalls runs one reply's calls in order and pairs every call with a result, sent or not,
+// because the API refuses a conversation with an unanswered call.
+func (a *Agent) runCalls(ctx context.Context, t *turn, calls []toolCall, final bool) (End, error) {
+	if unknown := a.unknown(calls); unknown != "" {
+		for _, c := range calls {
+			a.printf("model asks for: %s\n", esc(c.name))
+		}
+		a.skip(calls, unknownText)
+		a.printf("\nstopped: the model asked for %q, which is not one of this role's tools; nothing was sent.\n", unknown)
+		a.printf("budget: %s\n", a.budget.Summary())
+		return UnknownTool, nil
+	}
+	for i, c := range calls {
+		a.printf("model asks for: %s\n", esc(c.name))
+		if final {
+			a.printf("  not run: the request offered no tools\n")
+			a.result(c, notOfferedText)
+			continue
+		}
+		res, err := a.run.Call(ctx, c.name, []byte(c.args))
+		a.printf("  result: %s\n", preview(res.Text))
+		a.result(c, res.Text)
+		if errors.Is(err, budget.ErrExceeded) {
+			a.noTools = true // stop mode: nothing more may run; the next request asks for an answer
+		} else if err != nil {
+			return "", err
+		}
+		if isInvalid(res) {
+			if t.invalid[c.name]++; t.invalid[c.name] >= MaxInvalidArgs {
+				a.skip(calls[i+1:], notRunText)
+				a.printf("\nstopped: the model sent invalid arguments for %s %d times in this turn; "+
+					"each went back to it as an error and nothing was sent.\n", esc(c.name), MaxInvalidArgs)
+				a.printf("budget: %s\n", a.budget.Summary())
+				return InvalidArgs, nil
+			}
+		}
+	}
+	return "", nil
+}
+
+// unknown returns the first name in calls that is not one of the role's function tools.
+func (a *Agent) unknown(calls []toolCall) string {
+	for _, c := range calls {
+		if !a.known[c.name] || c.kind == "custom" {
+			return c.name
+		}
+	}
+	return ""
+}
+
+func (a *Agent) skip(calls []toolCall, text string) {
+	for _, c := range calls {
+		a.result(c, text)
+	}
+}
+
+// result adds one tool result, as data in the tool role.
+func (a *Agent) result(c toolCall, text string) {
+	a.msgs = append(a.msgs, openai.ToolMessage(text, c.id))
+}
+
+// answer prints the model's words and keeps them for the next turn.
+func (a *Agent) answer(content string) {
+	content = stripThinking(content)
+	a.msgs = append(a.msgs, openai.AssistantMessage(content))
+	if strings.TrimSpace(content) == "" {
+		content = "(the model answered with no text)"
+	}
+	a.printf("\nanswer: %s\n", indent(content, "        "))
+	a.printf("budget: %s\n", a.budget.Summary())
+}
+
+func (a *Agent) printStopped() {
+	a.printf("\nThe run budget stopped the loop before a final answer: %s\n", a.budget.Summary())
+}
+
+// isInvalid reports whether toolrt refused a call's arguments. Result has no field for it yet,
+// so this reads the code of the structured error toolrt hands the model.
+func isInvalid(res toolrt.Result) bool {
+	if !res.IsError || res.Denied || res.Outcome != "not_sent" {
+		return false
+	}
+	var body struct {
+		Error string `json:"error"`
+	}
+	if json.Unmarshal([]byte(res.Text), &body) != nil {
+		return false
+	}
+	switch body.Error {
+	case args.CodeInvalid, args.CodeInvalidJSON, args.CodeDuplicateKey, args.CodeTooDeep, args.CodeTooLarge:
+		return true
+	}
+	return false
+}
+
+func isBudget(err error) bool { return errors.Is(err, budget.ErrExceeded) }
+
+func (a *Agent) printf(format string, v ...any) { fmt.Fprintf(a.out, format, v...) }
