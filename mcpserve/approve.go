@@ -1,0 +1,104 @@
+// This file holds the three approval modes for writes and the elicitation approver.
+
+package mcpserve
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/toolrt/gate"
+)
+
+// Approval says who approves a write.
+type Approval string
+
+const (
+	// Deny refuses every write that needs approval: this server cannot ask anyone.
+	Deny Approval = "deny"
+	// Elicit asks the user through MCP elicitation, showing the exact operation and variables.
+	// A client without elicitation gets Deny's refusal.
+	Elicit Approval = "elicit"
+	// Host sends every write and relies on the host's own confirmation of the tool call. It is
+	// the weaker choice: the host shows the arguments the model wrote, not the exact document
+	// and variables sent, and many hosts let the user auto-approve a tool for good.
+	Host Approval = "host"
+)
+
+// ParseApproval reads the -approve flag.
+func ParseApproval(s string) (Approval, error) {
+	switch a := Approval(s); a {
+	case Deny, Elicit, Host:
+		return a, nil
+	}
+	return "", fmt.Errorf("unknown approval mode %q: use deny, elicit or host", s)
+}
+
+// approver chooses the session's approver. cannotAsk reports that a denial means nobody
+// could be asked, so the model is told that instead of "the user declined".
+func (s *Server) approver(ss *mcp.ServerSession) (a gate.Approver, cannotAsk bool) {
+	switch s.cfg.Approve {
+	case Host:
+		return hostApprover{}, false
+	case Elicit:
+		if canElicit(ss) {
+			return &elicitApprover{ss: ss}, false
+		}
+	}
+	return gate.DenyAll{}, true
+}
+
+// canElicit reports whether the client declared form elicitation at initialize.
+func canElicit(ss *mcp.ServerSession) bool {
+	p := ss.InitializeParams()
+	if p == nil || p.Capabilities == nil || p.Capabilities.Elicitation == nil {
+		return false
+	}
+	e := p.Capabilities.Elicitation
+	return e.Form != nil || e.URL == nil // neither set means form, for older clients
+}
+
+// hostApprover approves every write: the host is trusted to have confirmed the call.
+type hostApprover struct{}
+
+func (hostApprover) Approve(context.Context, gate.Request) (gate.Decision, error) {
+	return gate.Decision{Approved: true}, nil
+}
+
+// elicitApprover asks the session's user. Only "accept" approves; the gate binds that
+// approval to the body's hash and lets it be used once.
+type elicitApprover struct {
+	ss *mcp.ServerSession
+}
+
+// confirmSchema asks for nothing but the decision itself: the accept and decline buttons.
+var confirmSchema = map[string]any{"type": "object", "properties": map[string]any{}}
+
+func (e *elicitApprover) Approve(ctx context.Context, req gate.Request) (gate.Decision, error) {
+	res, err := e.ss.Elicit(ctx, &mcp.ElicitParams{
+		Mode:            "form",
+		Message:         ApprovalMessage(req),
+		RequestedSchema: confirmSchema,
+	})
+	if ctx.Err() != nil {
+		return gate.Decision{}, ctx.Err()
+	}
+	if err != nil {
+		return gate.Decision{Reason: "elicitation failed"}, nil
+	}
+	if res.Action == "accept" {
+		return gate.Decision{Approved: true}, nil
+	}
+	return gate.Decision{Reason: res.Action}, nil
+}
+
+// ApprovalMessage is what the user reads before deciding: the tool, the exact operation and
+// the exact variables that will be sent, escaped so invisible characters show.
+func ApprovalMessage(req gate.Request) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Approve this write? Tool %s will send:\n\n", gate.Escape(req.Tool))
+	fmt.Fprintf(&b, "%s\n\nvariables: %s\n\n", gate.Escape(req.Operation), gate.Escape(string(req.Variables)))
+	fmt.Fprintf(&b, "Accept sends it once; decline or cancel sends nothing. (sha256 %s)", req.Fingerprint())
+	return b.String()
+}

@@ -1,0 +1,92 @@
+// This file runs a Server over its two transports: stdio for a host that spawns the agent, and
+// streamable HTTP on loopback for a host that connects to a running one.
+
+package mcpserve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ServeStdio serves one session on stdin and stdout until stdin closes or ctx ends. Nothing
+// else may write to stdout meanwhile: it carries only protocol messages.
+func (s *Server) ServeStdio(ctx context.Context) error {
+	return s.run(ctx, &mcp.StdioTransport{MaxLineLength: MaxMessageBytes})
+}
+
+// ServeIO serves one session on r and w, as ServeStdio does on stdin and stdout.
+func (s *Server) ServeIO(ctx context.Context, r io.ReadCloser, w io.WriteCloser) error {
+	return s.run(ctx, &mcp.IOTransport{Reader: r, Writer: w, MaxLineLength: MaxMessageBytes})
+}
+
+// run treats the client going away as the normal end of a stdio session.
+func (s *Server) run(ctx context.Context, t mcp.Transport) error {
+	err := s.mcp.Run(ctx, t)
+	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) || ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+// Handler is the streamable HTTP endpoint. The SDK rejects requests whose Host header is not
+// local when they arrive on a loopback address (DNS rebinding) and bodies over the limit.
+func (s *Server) Handler() http.Handler {
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		MaxRequestBodyBytes: MaxMessageBytes,
+		SessionTimeout:      30 * time.Minute, // an abandoned session's budget and gate go away
+	})
+	// A browser page must not drive a local server that holds a login.
+	return http.NewCrossOriginProtection().Handler(h)
+}
+
+// Listen opens addr for ServeHTTP, refusing an address that is not loopback unless
+// allowRemote is set: whoever reaches the port acts as the configured user.
+func Listen(addr string, allowRemote bool) (net.Listener, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("-http %q: %w", addr, err)
+	}
+	if !allowRemote && !isLoopback(host) {
+		return nil, fmt.Errorf("-http %q is not a loopback address: anyone who can reach it acts as the configured user; use 127.0.0.1, or pass -http-allow-remote if you mean it", addr)
+	}
+	return net.Listen("tcp", addr)
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// ServeHTTP serves streamable HTTP on ln until ctx ends, then shuts down, letting calls in
+// flight finish for up to five seconds.
+func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	err := srv.Shutdown(shutdown)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = srv.Close() // an open event stream never goes idle on its own
+	}
+	return err
+}

@@ -1,0 +1,136 @@
+// Package mcpserve serves one role's compiled catalog over the Model Context Protocol, so any
+// MCP host (Claude Desktop, VS Code, Cursor, the MCP Inspector) reaches exactly the reviewed
+// tools with the same login, argument checks, budget, audit and approval gate as the agent loop.
+//
+// Every tools/call goes through toolrt: one toolrt.Run per MCP session holds that session's
+// budget and gate. Identity is the runtime's configured login; nothing the MCP client sends
+// (arguments, headers, tokens) changes who the calls run as. Writes pass the approval mode
+// chosen at start: deny (the default), elicit (the user answers an MCP elicitation showing the
+// exact operation and variables) or host (the host's own confirmation; weaker).
+//
+//	srv, err := mcpserve.New(mcpserve.Config{Runtime: rt, Approve: mcpserve.Elicit})
+//	err = srv.ServeStdio(ctx)
+package mcpserve
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/budget"
+)
+
+// MaxMessageBytes bounds one inbound JSON-RPC message on stdio and one HTTP request body.
+// toolrt refuses arguments over 64 KiB on its own; this keeps a hostile client from making
+// the transport buffer megabytes first.
+const MaxMessageBytes = 1 << 20
+
+// legacyVersions are the protocol versions served. 2026-07-28 is left out because it forbids
+// a server-initiated elicitation during a call (SEP-2322 wants a resumable call instead), and
+// toolrt's gate asks synchronously inside Run.Call; clients then fall back to initialize.
+var legacyVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+
+// Config configures a Server. Runtime is required and should already be logged in.
+type Config struct {
+	Runtime *toolrt.Runtime
+	Approve Approval      // "" means Deny
+	Limits  budget.Limits // ceilings of each MCP session; Mode "" means budget.Error
+	Logger  *slog.Logger  // status and session lines (stderr under stdio); nil discards
+	Version string        // reported in initialize; "" means "dev"
+}
+
+// Server is an MCP server over one runtime. It serves any number of sessions.
+type Server struct {
+	cfg      Config
+	mcp      *mcp.Server
+	mu       sync.Mutex
+	sessions map[*mcp.ServerSession]*session
+}
+
+// session is the per-MCP-session state: its run (budget, gate, run id) and whether a denied
+// write means "nobody could be asked" rather than "the user said no".
+type session struct {
+	run       *toolrt.Run
+	cannotAsk bool
+}
+
+// New builds the server and registers the role's tools in catalog order.
+func New(cfg Config) (*Server, error) {
+	if cfg.Runtime == nil {
+		return nil, errors.New("mcpserve: no runtime")
+	}
+	if cfg.Approve == "" {
+		cfg.Approve = Deny
+	}
+	if _, err := ParseApproval(string(cfg.Approve)); err != nil {
+		return nil, err
+	}
+	if cfg.Limits.Mode == "" {
+		// The host's conversation goes on after a refusal; an error result tells its model why.
+		cfg.Limits.Mode = budget.Error
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Version == "" {
+		cfg.Version = "dev"
+	}
+	defs := cfg.Runtime.Tools()
+	s := &Server{cfg: cfg, sessions: map[*mcp.ServerSession]*session{}}
+	s.mcp = mcp.NewServer(&mcp.Implementation{
+		Name:    "toolgen",
+		Title:   "toolgen: " + roleTitle(cfg.Runtime.Role()),
+		Version: cfg.Version,
+	}, &mcp.ServerOptions{
+		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+		SupportedProtocolVersions: legacyVersions,
+		PageSize:                  max(mcp.DefaultPageSize, len(defs)), // one page, so one order
+	})
+	for _, def := range defs {
+		s.mcp.AddTool(mcpTool(def), s.handler(def.Name))
+	}
+	s.mcp.AddReceivingMiddleware(catalogOrder(defs))
+	return s, nil
+}
+
+func roleTitle(role string) string {
+	if role == "" {
+		return "every tool"
+	}
+	return "role " + role
+}
+
+// Connect serves one session over t and returns it; tests use it with in-memory transports.
+func (s *Server) Connect(ctx context.Context, t mcp.Transport) (*mcp.ServerSession, error) {
+	return s.mcp.Connect(ctx, t, nil)
+}
+
+// session returns the state of ss, starting its run on the session's first call. The run is
+// made lazily because the client's capabilities (elicitation or not) are known only after
+// initialize.
+func (s *Server) session(ss *mcp.ServerSession) *session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st, ok := s.sessions[ss]; ok {
+		return st
+	}
+	approver, cannotAsk := s.approver(ss)
+	st := &session{run: s.cfg.Runtime.NewRun(budget.New(s.cfg.Limits), approver), cannotAsk: cannotAsk}
+	s.sessions[ss] = st
+	s.cfg.Logger.Info("mcp session", "session", ss.ID(), "run", st.run.ID(),
+		"approve", string(s.cfg.Approve), "elicitation", !cannotAsk && s.cfg.Approve == Elicit)
+	go s.forget(ss)
+	return st
+}
+
+// forget drops a session's state once its connection ends, so a long-running HTTP server
+// does not keep every finished session's budget.
+func (s *Server) forget(ss *mcp.ServerSession) {
+	_ = ss.Wait()
+	s.mu.Lock()
+	delete(s.sessions, ss)
+	s.mu.Unlock()
+}

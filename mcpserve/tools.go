@@ -1,0 +1,112 @@
+// This file turns the runtime's tool definitions into MCP tools and MCP tool calls into
+// toolrt calls.
+
+package mcpserve
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/toolrt"
+)
+
+// CannotAskResult is the refusal of a write when no human can be asked: with -approve deny,
+// or with -approve elicit and a client that cannot elicit. Like gate.DeniedResult it is final
+// and says nothing about how to get past the gate.
+const CannotAskResult = `{"denied":"This write needs a human's approval and this server cannot ask for it, so it was not sent. Do not repeat it. Tell the user it was not done."}`
+
+// mcpTool describes one tool: the generated input schema verbatim, a title for people and the
+// annotations hosts use to decide how much to confirm.
+func mcpTool(def toolrt.ToolDef) *mcp.Tool {
+	return &mcp.Tool{
+		Name:        def.Name,
+		Title:       title(def.Name),
+		Description: def.Description,
+		InputSchema: def.InputSchema,
+		Annotations: annotations(def.Mutation),
+	}
+}
+
+func annotations(mutation bool) *mcp.ToolAnnotations {
+	yes, no := true, false
+	if mutation {
+		return &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: &yes, IdempotentHint: false, OpenWorldHint: &yes}
+	}
+	return &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &yes}
+}
+
+// title turns a camelCase tool name into words for people: "addWatchListItem" becomes
+// "Add watch list item". The catalog has no title field; the name is what reviewers approved.
+func title(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		switch {
+		case i == 0:
+			b.WriteRune(unicode.ToUpper(r))
+		case unicode.IsUpper(r):
+			b.WriteByte(' ')
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// catalogOrder lists tools in catalog order, which the model sees and reviewers chose; the SDK
+// itself lists them sorted by name.
+func catalogOrder(defs []toolrt.ToolDef) mcp.Middleware {
+	rank := map[string]int{}
+	for i, d := range defs {
+		rank[d.Name] = i
+	}
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if list, ok := res.(*mcp.ListToolsResult); ok && err == nil {
+				slices.SortStableFunc(list.Tools, func(a, b *mcp.Tool) int { return rank[a.Name] - rank[b.Name] })
+			}
+			return res, err
+		}
+	}
+}
+
+// handler runs one tool through the session's run. Everything the call got wrong or was
+// refused comes back as an isError result the model can read; only a cancelled request is a
+// protocol error, because then nobody is waiting for a result.
+func (s *Server) handler(name string) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		st := s.session(req.Session)
+		res, err := st.run.Call(ctx, name, arguments(req.Params.Arguments))
+		if err != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if res.Denied && st.cannotAsk {
+			res.Text = CannotAskResult
+		}
+		if err != nil {
+			s.cfg.Logger.Warn("mcp call ended the run", "session", req.Session.ID(), "tool", name, "err", err)
+			res.IsError = true
+			if res.Text == "" {
+				res.Text = `{"error":"this call could not be run"}`
+			}
+		}
+		return &mcp.CallToolResult{
+			Content: []mcp.Content{&mcp.TextContent{Text: res.Text}},
+			IsError: res.IsError,
+		}, nil
+	}
+}
+
+// arguments gives toolrt an empty object when the client omitted arguments, which MCP allows
+// for a tool without parameters such as myWatchLists.
+func arguments(raw json.RawMessage) []byte {
+	if len(strings.TrimSpace(string(raw))) == 0 || string(raw) == "null" {
+		return []byte("{}")
+	}
+	return raw
+}
