@@ -57,12 +57,12 @@ func lcsDiff(a, b []string) []string {
 		case i < len(a) && j < len(b) && a[i] == b[j]:
 			out = append(out, " "+a[i])
 			i, j = i+1, j+1
-		case j < len(b) && (i == len(a) || t[i][j+1] >= t[i+1][j]):
+		case i < len(a) && (j == len(b) || t[i+1][j] >= t[i][j+1]):
+			out = append(out, "-"+a[i]) // removals before additions, as in unified diffs
+			i++
+		default:
 			out = append(out, "+"+b[j])
 			j++
-		default:
-			out = append(out, "-"+a[i])
-			i++
 		}
 	}
 	return out
