@@ -216,7 +216,9 @@ func outline(transcript string) []string {
 	return out
 }
 
-func call(id, name, args string) agenttest.Call { return agenttest.Call{ID: id, Name: name, Args: args} }
+func call(id, name, args string) agenttest.Call {
+	return agenttest.Call{ID: id, Name: name, Args: args}
+}
 
 func calls(cs ...agenttest.Call) agenttest.Reply { return agenttest.Reply{Calls: cs} }
 
