@@ -91,8 +91,8 @@ func (c *compiler) document(r rootField, e *allowlist.Entry) (document, diag.Lis
 		return document{}, ds
 	}
 	if res.Warning != "" {
-		ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%s for %q", res.Warning, e.Name),
-			fmt.Sprintf("write tool-selections/%s.graphql or raise selection.maxSelectionTokens", e.Name))
+		ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("selection over budget for %q: %s", e.Name, res.Warning),
+			fmt.Sprintf("write tool-selections/%s.graphql or raise %s", e.Name, res.Raise))
 	}
 	doc, vds := selection.Parse(c.schema, "generated/operations/"+e.Name+".graphql", res.Text)
 	if len(vds) > 0 {

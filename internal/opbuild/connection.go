@@ -45,7 +45,7 @@ func (b *Builder) findConnection(t *ast.Definition) *conn {
 }
 
 // connectionFields selects, in t's declaration order, the list field, pageInfo when root, and
-// every other non-deprecated leaf (totalCount and the like).
+// every other non-deprecated, non-list leaf (totalCount and the like).
 func (b *Builder) connectionFields(t *ast.Definition, c *conn, pageSize int, root bool) []*node {
 	var out []*node
 	for _, f := range t.Fields {
@@ -58,8 +58,8 @@ func (b *Builder) connectionFields(t *ast.Definition, c *conn, pageSize int, roo
 			if root {
 				out = append(out, b.pageInfo(f))
 			}
-		case isLeaf(b.named(f)) && !needsArgs(f) && !deprecated(f) && !introspection(f):
-			out = append(out, field(f, nil))
+		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !deprecated(f) && !introspection(f):
+			out = append(out, field(f, nil)) // counts; side lists such as filters are left out
 		}
 	}
 	return out

@@ -33,13 +33,14 @@ type candidate struct {
 	size  int // printed length
 }
 
-// fit shrinks the tree until it is within budget, returning the reviewer's notes and, when it
-// cannot, the over-budget warning.
-func (b *Builder) fit(ft *fitter) (notes []string, warning string, err error) {
+// fit shrinks the tree until it is within budget. It fills in the reviewer's notes and, when it
+// cannot fit, the over-budget warning.
+func (b *Builder) fit(ft *fitter, r *Result) error {
 	for {
 		over, err := ft.over()
 		if err != nil || !over {
-			return ft.notes(), "", err
+			r.Notes = ft.notes()
+			return err
 		}
 		cands := candidates(ft.root)
 		if g := pickDegrade(cands, ft.leaves > ft.o.MaxResultLeaves); g != nil {
@@ -50,8 +51,9 @@ func (b *Builder) fit(ft *fitter) (notes []string, warning string, err error) {
 		if g := pickTrim(cands); g != nil && g.trim() {
 			continue
 		}
-		warning = ft.overMessage()
-		return append(ft.notes(), warning), warning, nil
+		r.Warning, r.Raise = ft.overMessage()
+		r.Notes = append(ft.notes(), "selection over budget: "+r.Warning)
+		return nil
 	}
 }
 
@@ -157,11 +159,19 @@ func (ft *fitter) notes() []string {
 	return out
 }
 
-func (ft *fitter) overMessage() string {
+// overMessage says by how much the selection is over, and which budget to raise.
+func (ft *fitter) overMessage() (msg, raise string) {
 	tokens := fmt.Sprintf("within maxSelectionTokens %d", ft.o.MaxSelectionTokens) // the shortcut skipped counting
 	if ft.tokens >= 0 {
 		tokens = fmt.Sprintf("%d tokens (maxSelectionTokens %d)", ft.tokens, ft.o.MaxSelectionTokens)
 	}
-	return fmt.Sprintf("selection over budget: %s, about %d leaf values (maxResultLeaves %d)",
-		tokens, ft.leaves, ft.o.MaxResultLeaves)
+	var knobs []string
+	if ft.tokens > ft.o.MaxSelectionTokens {
+		knobs = append(knobs, "selection.maxSelectionTokens")
+	}
+	if ft.leaves > ft.o.MaxResultLeaves {
+		knobs = append(knobs, "selection.maxResultLeaves")
+	}
+	return fmt.Sprintf("%s, about %d leaf values (maxResultLeaves %d)", tokens, ft.leaves, ft.o.MaxResultLeaves),
+		strings.Join(knobs, " and ")
 }

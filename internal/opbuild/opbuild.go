@@ -44,8 +44,9 @@ type Result struct {
 	Text string
 	// Notes say whether the selection was summarized or trimmed, or is over budget (CATALOG.md).
 	Notes []string
-	// Warning is set when the selection is still over budget after fitting.
-	Warning string
+	// Warning says by how much the selection is still over budget after fitting, if it is;
+	// Raise then names the budgets that are exceeded.
+	Warning, Raise string
 }
 
 // Builder builds the default documents of one schema. It caches per-type answers, so build
@@ -79,7 +80,7 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	ft := &fitter{head: header(kind, f, s.connection, o), tail: " }", root: s.root, o: o}
 	var r Result
 	if len(s.root.kids) > 0 {
-		if r.Notes, r.Warning, err = b.fit(ft); err != nil {
+		if err := b.fit(ft, &r); err != nil {
 			return Result{}, err
 		}
 	}

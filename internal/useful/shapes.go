@@ -49,9 +49,10 @@ func (c checker) iface(set ast.SelectionSet) error {
 	return fmt.Errorf("interface without __typename or a leaf other than id")
 }
 
-// object: a leaf; id when the type has one; one list of entities with a leaf when it has no id.
+// object: a leaf (at any depth: some objects have only object fields); id when the type has
+// one; one list of entities with a leaf when it has no id.
 func (c checker) object(t *ast.Definition, set ast.SelectionSet) error {
-	if !c.hasLeaf(set) {
+	if !c.leafUnder(set) {
 		return fmt.Errorf("%s without a leaf", t.Name)
 	}
 	if t.Fields.ForName("id") != nil {
