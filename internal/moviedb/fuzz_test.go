@@ -1,10 +1,7 @@
 package moviedb
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"testing"
 )
@@ -32,25 +29,13 @@ func FuzzHandler(f *testing.F) {
 	defer srv.Close()
 	token := login(f, srv.URL+"/graphql", "user", "user123")
 	f.Fuzz(func(t *testing.T, body []byte, signedIn bool) {
-		req, err := http.NewRequest(http.MethodPost, srv.URL+"/graphql", bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", "application/json")
+		bearer := ""
 		if signedIn {
-			req.Header.Set("Authorization", "Bearer "+token)
+			bearer = token
 		}
-		resp, err := srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		out, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if resp.StatusCode >= 500 || !json.Valid(out) {
-			t.Fatalf("body %q: status %d, response %q", body, resp.StatusCode, out)
+		status, out := post(t, srv.URL+"/graphql", bearer, body)
+		if status >= 500 || !json.Valid(out) {
+			t.Fatalf("body %q: status %d, response %q", body, status, out)
 		}
 	})
 }

@@ -59,18 +59,16 @@ func (b *builder) addMovie(num int64, r movieRow) {
 	m := &movie{ID: idOf(num), Title: r.title, ReleaseYear: r.year, Genre: ptr(r.genre),
 		Rating: ptr(r.rating), Runtime: ptr(r.runtime), Plot: ptr(r.plot),
 		PosterURL: ptr(imageURL("w500", r.title)), TmdbID: ptr(r.tmdbID), num: num}
-	for _, name := range splitList(r.directors) {
-		p := b.person(name)
-		m.directorList = append(m.directorList, p)
+	m.directorList = b.people(r.directors)
+	for _, p := range m.directorList {
 		p.directedList = append(p.directedList, m)
 	}
-	for _, credit := range splitList(r.cast) {
-		name, character, _ := strings.Cut(credit, "=")
+	b.credits(r.cast, func(p *person, character string) {
 		b.castID++
-		mc := &movieCast{ID: idOf(b.castID), CharacterName: character, Person: b.person(name), Movie: m}
+		mc := &movieCast{ID: idOf(b.castID), CharacterName: character, Person: p, Movie: m}
 		m.castList = append(m.castList, mc)
-		mc.Person.castCredits = append(mc.Person.castCredits, mc)
-	}
+		p.castCredits = append(p.castCredits, mc)
+	})
 	b.c.movies = append(b.c.movies, m)
 }
 
@@ -78,18 +76,16 @@ func (b *builder) addShow(num int64, r showRow) {
 	t := &tvShow{ID: idOf(num), Title: r.title, Genre: ptr(r.genre), Rating: ptr(r.rating),
 		PosterURL: ptr(imageURL("w500", r.title)), StartYear: r.start, EndYear: ptr(r.end),
 		Seasons: ptr(r.seasons), Plot: ptr(r.plot), num: num}
-	for _, name := range splitList(r.creators) {
-		p := b.person(name)
-		t.creatorList = append(t.creatorList, p)
+	t.creatorList = b.people(r.creators)
+	for _, p := range t.creatorList {
 		p.createdList = append(p.createdList, t)
 	}
-	for _, credit := range splitList(r.cast) {
-		name, character, _ := strings.Cut(credit, "=")
+	b.credits(r.cast, func(p *person, character string) {
 		b.showCastID++
-		tc := &tvShowCast{ID: idOf(b.showCastID), CharacterName: character, Person: b.person(name), TvShow: t}
+		tc := &tvShowCast{ID: idOf(b.showCastID), CharacterName: character, Person: p, TvShow: t}
 		t.castList = append(t.castList, tc)
-		tc.Person.showCredits = append(tc.Person.showCredits, tc)
-	}
+		p.showCredits = append(p.showCredits, tc)
+	})
 	for _, s := range r.episodes {
 		for i, title := range strings.Split(s.titles, "|") {
 			b.episodeID++
@@ -115,6 +111,23 @@ func (b *builder) addReviews(r reviewRow) {
 			t := b.c.show(r.titleID)
 			t.reviewList = append(t.reviewList, rv)
 		}
+	}
+}
+
+// people looks up a "; "-separated list of names.
+func (b *builder) people(names string) []*person {
+	var out []*person
+	for _, name := range splitList(names) {
+		out = append(out, b.person(name))
+	}
+	return out
+}
+
+// credits calls add for each "Name=Character" of a cast cell, in order.
+func (b *builder) credits(cast string, add func(p *person, character string)) {
+	for _, credit := range splitList(cast) {
+		name, character, _ := strings.Cut(credit, "=")
+		add(b.person(name), character)
 	}
 }
 

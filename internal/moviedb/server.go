@@ -39,6 +39,7 @@ func NewHandler() (http.Handler, error) {
 type Server struct {
 	srv       *http.Server
 	url       string
+	stopWatch func() bool // unhooks Close from Start's context
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -69,7 +70,7 @@ func Start(ctx context.Context, addr string) (*Server, error) {
 			log.Printf("moviedb: serving: %v", err)
 		}
 	}()
-	context.AfterFunc(ctx, func() { _ = s.Close() })
+	s.stopWatch = context.AfterFunc(ctx, func() { _ = s.Close() })
 	return s, nil
 }
 
@@ -89,6 +90,7 @@ func (s *Server) URL() string { return s.url }
 // call more than once and together with the end of Start's context.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
+		s.stopWatch()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := s.srv.Shutdown(ctx); err != nil {
