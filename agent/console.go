@@ -21,8 +21,9 @@ const ReplyPrompt = "reply, or blank to return to the menu: "
 
 // Converse prints the header, runs task, then runs each reply typed at the prompt with the same
 // conversation and budget. It returns nil when the person leaves (blank line, end of input)
-// or the budget has no model call left; an error ends the conversation early. On ctx
-// cancellation (Ctrl-C) nothing new starts and ctx's error is returned.
+// or the budget has no model call left. An error ends the conversation early and is not
+// printed: the caller prints it. On ctx cancellation (Ctrl-C) nothing new starts, in-flight
+// requests and a pending approval are cancelled, and ctx's error is returned.
 func (a *Agent) Converse(ctx context.Context, task string) error {
 	a.header(task)
 	text := task
@@ -57,13 +58,14 @@ func (a *Agent) header(task string) {
 	a.printf("task    : %s\n\n", esc(task))
 }
 
-// fail prints why the conversation ended early, once, and returns err for the exit status.
+// fail ends the conversation early. Ctrl-C gets its line here; any other error is left to the
+// caller to print, once, so the person reads one message about it.
 func (a *Agent) fail(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		a.printf("\nstopped: interrupted; nothing new was started.\nbudget: %s\n", a.budget.Summary())
 		return ctx.Err()
 	}
-	a.printf("\nstopped: %s\nbudget: %s\n", esc(err.Error()), a.budget.Summary())
+	a.printf("budget: %s\n", a.budget.Summary())
 	return err
 }
 

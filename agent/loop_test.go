@@ -223,7 +223,7 @@ func TestModelServerError(t *testing.T) {
 	if n := len(s.model.Requests()); n != 1 {
 		t.Errorf("model requests: %d, want 1 (no retries)", n)
 	}
-	if !strings.HasSuffix(s.out.String(), "\nbudget: 1 model calls (ceiling 8), 0 tool calls (ceiling 6)\n") {
+	if !strings.HasSuffix(s.out.String(), "\n\nbudget: 1 model calls (ceiling 8), 0 tool calls (ceiling 6)\n") {
 		t.Errorf("transcript:\n%s", s.out.String())
 	}
 }
