@@ -53,15 +53,24 @@ func measureSelections(t *testing.T, in Inputs, c *catalog.Catalog) selectionSta
 	return st
 }
 
+// selectionTokens is S by SELECTION.md's definition. It also checks that it equals the count of
+// the selection alone, the shortcut opbuild's fit phase takes.
 func selectionTokens(t *testing.T, doc *ast.QueryDocument, root *ast.Field) int {
-	full, err := tokencount.Count(opdoc.Compact(doc))
+	t.Helper()
+	text := opdoc.Compact(doc)
+	full, err := tokencount.Count(text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	set := root.SelectionSet
 	root.SelectionSet = nil
-	bare, _ := tokencount.Count(opdoc.Compact(doc))
+	bareText := opdoc.Compact(doc)
 	root.SelectionSet = set
+	bare, _ := tokencount.Count(bareText)
+	alone, _ := tokencount.Count(text[len(bareText)-2 : len(text)-2]) // the text between "root(...)" and " }"
+	if alone != full-bare {
+		t.Errorf("%s: selection alone counts %d tokens, document minus bare document %d", root.Name, alone, full-bare)
+	}
 	return full - bare
 }
 

@@ -1,0 +1,70 @@
+package useful
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+const schemaSDL = `
+type Query {
+  repo(id: ID!): Repo
+  repos(first: Int, after: String): RepoConnection!
+  find(text: String!): Found
+  node(id: ID!): Node
+  page: RepoPage!
+}
+type Mutation {
+  star(id: ID!): StarPayload
+  ping: PingPayload
+}
+interface Node { id: ID! }
+union Found = Repo | User
+type Repo implements Node { id: ID! name: String! owner: User }
+type User implements Node { id: ID! login: String! }
+type RepoConnection { nodes: [Repo!]! pageInfo: PageInfo! totalCount: Int! }
+type PageInfo { hasNextPage: Boolean! endCursor: String }
+type RepoPage { content: [Repo!]! total: Int! }
+type UserError { field: String message: String! }
+type StarPayload { clientMutationId: String repo: Repo userErrors: [UserError!]! }
+type PingPayload { clientMutationId: String }
+`
+
+// TestCheck pins both sides of every row of SELECTION.md's table: a document that meets it and
+// documents that each miss one requirement.
+func TestCheck(t *testing.T) {
+	schema := gqlparser.MustLoadSchema(&ast.Source{Name: "schema.graphql", Input: schemaSDL})
+	for _, c := range []struct{ doc, wantErr string }{
+		{`{ repo(id: 1) { id name } }`, ""},
+		{`{ repo(id: 1) { name } }`, "without id"},
+		{`{ page { total } }`, "entity lists"},
+		{`{ page { content { id } total } }`, ""},
+		{`{ repos { nodes { id } pageInfo { hasNextPage endCursor } } }`, ""},
+		{`{ repos { nodes { id } pageInfo { hasNextPage } } }`, "endCursor"},
+		{`{ repos { totalCount pageInfo { hasNextPage endCursor } } }`, "without nodes"},
+		{`{ find(text: "x") { __typename ... on Repo { id } ... on User { login } } }`, ""},
+		{`{ find(text: "x") { __typename ... on Node { id } } }`, ""},
+		{`{ find(text: "x") { __typename ... on Repo { id } } }`, "member User"},
+		{`{ find(text: "x") { ... on Repo { id } ... on User { id } } }`, "__typename"},
+		{`{ node(id: 1) { __typename } }`, ""},
+		{`{ node(id: 1) { id } }`, "interface"},
+		{`mutation { star(id: 1) { repo { id } userErrors { message } } }`, ""},
+		{`mutation { star(id: 1) { repo { id } userErrors { field } } }`, "userErrors { message }"},
+		{`mutation { star(id: 1) { clientMutationId userErrors { message } } }`, "without a result"},
+		{`mutation { ping { clientMutationId } }`, ""},
+	} {
+		doc, errs := gqlparser.LoadQuery(schema, c.doc)
+		if errs != nil {
+			t.Fatalf("%s: %v", c.doc, errs)
+		}
+		err := Check(schema, doc.Operations[0])
+		switch {
+		case c.wantErr == "" && err != nil:
+			t.Errorf("%s: %v, want useful", c.doc, err)
+		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)):
+			t.Errorf("%s: error %v, want one containing %q", c.doc, err, c.wantErr)
+		}
+	}
+}
