@@ -1,0 +1,63 @@
+package opbuild
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+const testSchema = `
+type Query {
+  tags: [Tag!]!
+  team(id: ID!): Team
+}
+type Mutation {
+  report: ReportPayload
+}
+type Tag { id: ID! name: String! color: String note: String }
+type Team { id: ID! name: String! }
+type ReportPayload { lines: [String!]! total: Int! }
+`
+
+func build(t *testing.T, kind, field string, o Options) Result {
+	t.Helper()
+	s := gqlparser.MustLoadSchema(&ast.Source{Name: "schema.graphql", Input: testSchema})
+	root := s.Query
+	if kind == "mutation" {
+		root = s.Mutation
+	}
+	r, err := New(s).Build(kind, root.Fields.ForName(field), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestResponseBudget covers the fit phase when only the estimated response is over: a list of
+// root entities is trimmed down to its summary, and a payload of plain leaves is reported with
+// the budget to raise (its token count was never needed).
+func TestResponseBudget(t *testing.T) {
+	r := build(t, "query", "tags", Options{MaxResultLeaves: 10})
+	want := Result{Text: "query Tool_tags { tags { id name } }",
+		Notes: []string{"selection trimmed to fit the budget: tags.note, tags.color"}}
+	if diff := cmp.Diff(want, r); diff != "" {
+		t.Errorf("tags (-want +got):\n%s", diff)
+	}
+	r = build(t, "mutation", "report", Options{MaxResultLeaves: 3})
+	if r.Raise != "selection.maxResultLeaves" || !strings.HasPrefix(r.Warning, "within maxSelectionTokens 400, about 6 leaf values") {
+		t.Errorf("report: warning %q, raise %q", r.Warning, r.Raise)
+	}
+}
+
+// TestDefaults pins the compiler-wide budgets of SELECTION.md.
+func TestDefaults(t *testing.T) {
+	if got := (Options{}).withDefaults(); got != (Options{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250}) {
+		t.Errorf("defaults = %+v", got)
+	}
+	if r := build(t, "query", "team", Options{}); r.Text != "query Tool_team($id: ID!) { team(id: $id) { id name } }" || r.Notes != nil {
+		t.Errorf("team = %+v", r)
+	}
+}
