@@ -34,13 +34,13 @@ func init() {
 }
 
 func runAgentLoop(ctx context.Context, e *Env, args []string) error {
-	mc, rest, err := modelSettings(args, e)
+	cfg, rest, err := loopSettings(args, e)
 	if err != nil {
 		return err
 	}
 	task := strings.TrimSpace(strings.Join(rest, " "))
 	if task == "" {
-		fmt.Fprintln(e.Err, "usage: agent agent [flags] [-- -model-url URL -model NAME -model-timeout D] TASK...")
+		fmt.Fprintln(e.Err, "usage: agent agent [flags] [-- -model-url URL -model NAME -model-timeout D -system-prompt FILE] TASK...")
 		return errUsage
 	}
 	rt, err := e.Runtime(ctx)
@@ -51,9 +51,8 @@ func runAgentLoop(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	a, err := agent.New(agent.Config{
-		Runtime: rt, Run: rt.NewRun(b, e.Approver()), Model: mc, Out: e.Out, Lines: e.Lines,
-	})
+	cfg.Runtime, cfg.Run, cfg.Out, cfg.Lines = rt, rt.NewRun(b, e.Approver()), e.Out, e.Lines
+	a, err := agent.New(cfg)
 	if err != nil {
 		return err
 	}
@@ -64,33 +63,41 @@ func runAgentLoop(ctx context.Context, e *Env, args []string) error {
 	return err
 }
 
-// modelSettings reads -model-url, -model and -model-timeout from the arguments left after the
-// shared flags. The shared flag set does not know them yet, so on the command line they follow
-// a "--" (agent agent -user user -- -model-url URL TASK...); unset ones come from
-// AGENT_MODEL_URL and AGENT_MODEL, then the defaults. The key is read from AGENT_MODEL_KEY only.
-func modelSettings(args []string, e *Env) (agent.ModelConfig, []string, error) {
+// loopSettings reads the agent command's own flags from the arguments left after the shared
+// ones: -model-url, -model, -model-timeout and -system-prompt. The shared flag set does not
+// know them yet, so on the command line they follow a "--" (agent agent -user user --
+// -model-url URL TASK...); the model URL and name fall back to AGENT_MODEL_URL and AGENT_MODEL,
+// then the defaults. The key is read from AGENT_MODEL_KEY only.
+func loopSettings(args []string, e *Env) (agent.Config, []string, error) {
 	mc := agent.ModelConfig{
 		URL:     envOr(modelURLEnv, agent.DefaultModelURL),
 		Model:   envOr(modelEnv, agent.DefaultModel),
 		Key:     os.Getenv(agent.KeyEnv),
 		Timeout: agent.DefaultModelTimeout,
 	}
+	var systemFile string
 	flags := flag.NewFlagSet("agent agent", flag.ContinueOnError)
 	flags.SetOutput(e.Err)
 	flags.StringVar(&mc.URL, "model-url", mc.URL, "base URL of an OpenAI-compatible chat API (Ollama: http://localhost:11434/v1)")
 	flags.StringVar(&mc.Model, "model", mc.Model, "model name the server knows, e.g. qwen3:8b")
 	flags.DurationVar(&mc.Timeout, "model-timeout", mc.Timeout, "deadline of one model call")
+	flags.StringVar(&systemFile, "system-prompt", "", "file holding the system prompt; empty uses the seed's concierge prompt")
 	if err := flags.Parse(args); err != nil {
-		return mc, nil, errUsage
+		return agent.Config{}, nil, errUsage
 	}
 	if err := checkModelURL(mc.URL); err != nil {
 		fmt.Fprintf(e.Err, "agent: -model-url: %v\n", err)
-		return mc, nil, errUsage
+		return agent.Config{}, nil, errUsage
 	}
-	if mc.Timeout <= 0 {
-		mc.Timeout = agent.DefaultModelTimeout
+	cfg := agent.Config{Model: mc}
+	if systemFile != "" {
+		b, err := os.ReadFile(systemFile)
+		if err != nil {
+			return cfg, nil, err
+		}
+		cfg.System = string(b)
 	}
-	return mc, flags.Args(), nil
+	return cfg, flags.Args(), nil
 }
 
 // checkModelURL refuses what is not an http(s) base URL, before any key could be sent to it.
