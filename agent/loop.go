@@ -53,6 +53,9 @@ func (a *Agent) Turn(ctx context.Context, text string) (End, error) {
 	a.msgs = append(a.msgs, openai.UserMessage(text))
 	t := &turn{invalid: map[string]int{}}
 	for {
+		if err := ctx.Err(); err != nil {
+			return "", err // Ctrl-C: nothing new starts
+		}
 		final, ok := a.nextCall()
 		if !ok {
 			a.printStopped()
@@ -115,6 +118,9 @@ func (a *Agent) runCalls(ctx context.Context, t *turn, calls []toolCall, final b
 		return UnknownTool, nil
 	}
 	for i, c := range calls {
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
 		a.printf("model asks for: %s\n", esc(c.name))
 		if final {
 			a.printf("  not run: the request offered no tools\n")
