@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/opbuild"
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/selection"
 	"github.com/toolgen/toolgen/internal/tokencount"
@@ -30,6 +31,7 @@ func measureSelections(t *testing.T, in Inputs, c *catalog.Catalog) selectionSta
 		t.Fatal(ds)
 	}
 	var st selectionStats
+	ops := opbuild.New(schema)
 	for _, tool := range c.Tools {
 		doc, vds := selection.Parse(schema, tool.Name+".graphql", tool.Operation)
 		if len(vds) > 0 {
@@ -48,6 +50,7 @@ func measureSelections(t *testing.T, in Inputs, c *catalog.Catalog) selectionSta
 			st.onlyClientMutationID++
 		}
 		st.tokens = append(st.tokens, selectionTokens(t, doc, root))
+		checkFitCount(t, ops, string(tool.Kind), root.Definition, st.tokens[len(st.tokens)-1])
 	}
 	slices.Sort(st.tokens)
 	return st
@@ -72,6 +75,18 @@ func selectionTokens(t *testing.T, doc *ast.QueryDocument, root *ast.Field) int 
 		t.Errorf("%s: selection alone counts %d tokens, document minus bare document %d", root.Name, alone, full-bare)
 	}
 	return full - bare
+}
+
+// checkFitCount checks that S as the fit phase counted it (word by word, when it counted) is S.
+func checkFitCount(t *testing.T, ops *opbuild.Builder, kind string, f *ast.FieldDefinition, s int) {
+	t.Helper()
+	r, err := ops.Build(kind, f, opbuild.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.SelectionTokens >= 0 && r.SelectionTokens != s {
+		t.Errorf("%s: the fit phase counted %d tokens, S is %d", f.Name, r.SelectionTokens, s)
+	}
 }
 
 // TestGitHubSelections is issue 7's acceptance on GitHub's schema with every root field

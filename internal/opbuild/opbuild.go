@@ -47,6 +47,9 @@ type Result struct {
 	// Warning says by how much the selection is still over budget after fitting, if it is;
 	// Raise then names the budgets that are exceeded.
 	Warning, Raise string
+	// SelectionTokens is S, the o200k tokens of the selection, or -1 when it was not counted
+	// because the selection is short enough to be under maxSelectionTokens without counting.
+	SelectionTokens int
 }
 
 // Builder builds the default documents of one schema. It caches per-type answers, so build
@@ -57,6 +60,7 @@ type Builder struct {
 	leafCache    map[leavesKey][]*ast.FieldDefinition
 	summaryCache map[string][]*ast.FieldDefinition
 	connCache    map[string]*conn
+	words        wordCounts
 }
 
 // New prepares a Builder for schema.
@@ -64,7 +68,7 @@ func New(schema *ast.Schema) *Builder {
 	return &Builder{
 		schema: schema, wrappers: wrappers(schema),
 		leafCache: map[leavesKey][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
-		connCache: map[string]*conn{},
+		connCache: map[string]*conn{}, words: wordCounts{},
 	}
 }
 
@@ -77,14 +81,14 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	ft := &fitter{head: header(kind, f, s.connection, o), tail: " }", root: s.root, o: o}
+	ft := &fitter{head: header(kind, f, s.connection, o), tail: " }", root: s.root, o: o, words: b.words}
 	var r Result
 	if len(s.root.kids) > 0 {
 		if err := b.fit(ft, &r); err != nil {
 			return Result{}, err
 		}
 	}
-	r.Text = ft.head + printSet(s.root.kids) + ft.tail
+	r.Text, r.SelectionTokens = ft.head+printSet(s.root.kids)+ft.tail, ft.tokens
 	return r, nil
 }
 

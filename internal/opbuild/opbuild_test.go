@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -42,7 +43,7 @@ func build(t *testing.T, kind, field string, o Options) Result {
 func TestResponseBudget(t *testing.T) {
 	r := build(t, "query", "tags", Options{MaxResultLeaves: 10})
 	want := Result{Text: "query Tool_tags { tags { id name } }",
-		Notes: []string{"selection trimmed to fit the budget: tags.note, tags.color"}}
+		Notes: []string{"selection trimmed to fit the budget: tags.note, tags.color"}, SelectionTokens: -1}
 	if diff := cmp.Diff(want, r); diff != "" {
 		t.Errorf("tags (-want +got):\n%s", diff)
 	}
@@ -59,5 +60,21 @@ func TestDefaults(t *testing.T) {
 	}
 	if r := build(t, "query", "team", Options{}); r.Text != "query Tool_team($id: ID!) { team(id: $id) { id name } }" || r.Notes != nil {
 		t.Errorf("team = %+v", r)
+	}
+}
+
+// TestWordCounts checks the word-by-word count against the tokenizer on whole selections.
+func TestWordCounts(t *testing.T) {
+	wc := wordCounts{}
+	for _, sel := range []string{
+		" { id name }",
+		" { collaborators(first: 5) { nodes { __typename ... on Team { id name url } ... on User { id userName: name url } } totalCount } }",
+		" { nodes { id viewerCanUpdate createdAt bodyHTML } pageInfo { hasNextPage endCursor } totalCount } }",
+	} {
+		got, err := wc.count(sel)
+		want, _ := tokencount.Count(sel)
+		if err != nil || got != want {
+			t.Errorf("%q: %d tokens word by word (%v), %d whole", sel, got, err, want)
+		}
 	}
 }
