@@ -149,7 +149,7 @@ func menuNumber(t *testing.T, menu, name string) string {
 	return m[1]
 }
 
-// The command line: model flags after "--", a task in words, and the exit statuses.
+// The command line: model flags right after the command name, a task in words, and the exit statuses.
 func TestAgentCommandLine(t *testing.T) {
 	t.Setenv("AGENT_PASSWORD", "user123")
 	model := agenttest.New(agenttest.Steps(
@@ -157,7 +157,7 @@ func TestAgentCommandLine(t *testing.T) {
 		agenttest.Reply{Text: "You have two lists: To watch this weekend and All-time favourites."},
 	))
 	defer model.Close()
-	out, errText, code := runAgent(t, "", "agent", "-user", "user", "--", "-model-url", model.URL, "-model", "llama3.1:8b",
+	out, errText, code := runAgent(t, "", "agent", "-user", "user", "-model-url", model.URL, "-model", "llama3.1:8b",
 		"which", "lists", "do", "I", "have?")
 	t.Logf("stdout:\n%s", out)
 	if code != 0 || !strings.Contains(out, "task    : which lists do I have?\n") ||
@@ -167,13 +167,13 @@ func TestAgentCommandLine(t *testing.T) {
 
 	gone := agenttest.New(agenttest.Steps())
 	gone.Close()
-	_, errText, code = runAgent(t, "", "agent", "--", "-model-url", gone.URL, "hello")
+	_, errText, code = runAgent(t, "", "agent", "-model-url", gone.URL, "hello")
 	if code != 1 || !strings.Contains(errText, "agent: the model server at "+gone.URL+" cannot be reached") ||
 		!strings.Contains(errText, "`ollama serve`") || strings.Count(errText, "\n") != 1 {
 		t.Errorf("unreachable: exit %d, stderr:\n%s", code, errText)
 	}
 
-	for _, argv := range [][]string{{"agent"}, {"agent", "--", "-model-url", "localhost:11434", "hi"}} {
+	for _, argv := range [][]string{{"agent"}, {"agent", "-model-url", "localhost:11434", "hi"}} {
 		if _, _, code := runAgent(t, "", argv...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", argv, code)
 		}

@@ -8,7 +8,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"net/url"
 	"os"
@@ -40,7 +39,7 @@ func runAgentLoop(ctx context.Context, e *Env, args []string) error {
 	}
 	task := strings.TrimSpace(strings.Join(rest, " "))
 	if task == "" {
-		fmt.Fprintln(e.Err, "usage: agent agent [flags] [-- -model-url URL -model NAME -model-timeout D -system-prompt FILE] TASK...")
+		fmt.Fprintln(e.Err, "usage: agent agent [-model-url URL] [-model NAME] [-user NAME] [flags] TASK...")
 		return errUsage
 	}
 	rt, err := e.Runtime(ctx)
@@ -63,41 +62,24 @@ func runAgentLoop(ctx context.Context, e *Env, args []string) error {
 	return err
 }
 
-// loopSettings reads the agent command's own flags from the arguments left after the shared
-// ones: -model-url, -model, -model-timeout and -system-prompt. The shared flag set does not
-// know them yet, so on the command line they follow a "--" (agent agent -user user --
-// -model-url URL TASK...); the model URL and name fall back to AGENT_MODEL_URL and AGENT_MODEL,
-// then the defaults. The key is read from AGENT_MODEL_KEY only.
+// loopSettings turns the shared settings into the loop's configuration. The key is read from
+// AGENT_MODEL_KEY only, so it never sits in agent.yaml or in a shell history.
 func loopSettings(args []string, e *Env) (agent.Config, []string, error) {
-	mc := agent.ModelConfig{
-		URL:     envOr(modelURLEnv, agent.DefaultModelURL),
-		Model:   envOr(modelEnv, agent.DefaultModel),
-		Key:     os.Getenv(agent.KeyEnv),
-		Timeout: agent.DefaultModelTimeout,
-	}
-	var systemFile string
-	flags := flag.NewFlagSet("agent agent", flag.ContinueOnError)
-	flags.SetOutput(e.Err)
-	flags.StringVar(&mc.URL, "model-url", mc.URL, "base URL of an OpenAI-compatible chat API (Ollama: http://localhost:11434/v1)")
-	flags.StringVar(&mc.Model, "model", mc.Model, "model name the server knows, e.g. qwen3:8b")
-	flags.DurationVar(&mc.Timeout, "model-timeout", mc.Timeout, "deadline of one model call")
-	flags.StringVar(&systemFile, "system-prompt", "", "file holding the system prompt; empty uses the seed's concierge prompt")
-	if err := flags.Parse(args); err != nil {
-		return agent.Config{}, nil, errUsage
-	}
+	s := e.Settings
+	mc := agent.ModelConfig{URL: s.ModelURL, Model: s.Model, Key: os.Getenv(agent.KeyEnv), Timeout: s.ModelTimeout}
 	if err := checkModelURL(mc.URL); err != nil {
 		fmt.Fprintf(e.Err, "agent: -model-url: %v\n", err)
 		return agent.Config{}, nil, errUsage
 	}
 	cfg := agent.Config{Model: mc}
-	if systemFile != "" {
-		b, err := os.ReadFile(systemFile)
+	if s.SystemPrompt != "" {
+		b, err := os.ReadFile(s.SystemPrompt)
 		if err != nil {
 			return cfg, nil, err
 		}
 		cfg.System = string(b)
 	}
-	return cfg, flags.Args(), nil
+	return cfg, args, nil
 }
 
 // checkModelURL refuses what is not an http(s) base URL, before any key could be sent to it.

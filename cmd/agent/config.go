@@ -13,6 +13,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/toolgen/toolgen/agent"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -31,10 +32,19 @@ type Settings struct {
 	AuditArgs     bool          `yaml:"audit-args"`
 	Catalog       string        `yaml:"catalog"`
 	Timeout       time.Duration `yaml:"timeout"`
+	// The model of the agent command; the key is never a setting (AGENT_MODEL_KEY only).
+	ModelURL     string        `yaml:"model-url"`
+	Model        string        `yaml:"model"`
+	ModelTimeout time.Duration `yaml:"model-timeout"`
+	SystemPrompt string        `yaml:"system-prompt"`
 }
 
+// defaults are the built-in settings; the model's URL and name may also come from the
+// environment, because the menu takes no flags.
 func defaults() Settings {
-	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, BudgetMode: "stop", Timeout: 10 * time.Second}
+	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, BudgetMode: "stop", Timeout: 10 * time.Second,
+		ModelURL: envOr(modelURLEnv, agent.DefaultModelURL), Model: envOr(modelEnv, agent.DefaultModel),
+		ModelTimeout: agent.DefaultModelTimeout}
 }
 
 // parseSettings applies agent.yaml, then the flags right after the command name, and returns
@@ -56,6 +66,10 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.BoolVar(&s.AuditArgs, "audit-args", s.AuditArgs, "also record argument values in the audit file")
 	flags.StringVar(&s.Catalog, "catalog", s.Catalog, "catalog.json to load instead of the embedded one")
 	flags.DurationVar(&s.Timeout, "timeout", s.Timeout, "deadline of one tool call, body included")
+	flags.StringVar(&s.ModelURL, "model-url", s.ModelURL, "base URL of an OpenAI-compatible chat API (Ollama: http://localhost:11434/v1); also $"+modelURLEnv)
+	flags.StringVar(&s.Model, "model", s.Model, "model name the server knows, e.g. qwen3:8b; also $"+modelEnv)
+	flags.DurationVar(&s.ModelTimeout, "model-timeout", s.ModelTimeout, "deadline of one model call")
+	flags.StringVar(&s.SystemPrompt, "system-prompt", s.SystemPrompt, "file holding the agent's system prompt; empty uses the seed's concierge prompt")
 	if err := flags.Parse(args); err != nil {
 		return s, nil, errUsage
 	}

@@ -44,11 +44,11 @@ func TestCallRefusesBadArgumentsAndLogsIn(t *testing.T) {
 }
 
 func TestMenuByNumberAndName(t *testing.T) {
-	out, _, code := runAgent(t, "catalog\nsupport\n\n4\nagent\nq\n")
+	out, _, code := runAgent(t, "catalog\nsupport\n\n4\nq\n")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"  1  catalog", "5 tools,", "Query depth 20 exceeds maximum allowed depth of 15", "agent: not built yet"} {
+	for _, want := range []string{"  1  catalog", "5 tools,", "Query depth 20 exceeds maximum allowed depth of 15"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("menu output lacks %q:\n%s", want, out)
 		}
