@@ -11,6 +11,7 @@ import (
 	"github.com/toolgen/toolgen/generated"
 	"github.com/toolgen/toolgen/internal/moviedb"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
@@ -30,6 +31,12 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
+	return newAuditedFixture(t, nil)
+}
+
+// newAuditedFixture is newFixture with the runtime's audit trail written to log.
+func newAuditedFixture(t *testing.T, log *audit.Log) *fixture {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	demo, err := moviedb.Start(ctx, "")
@@ -43,7 +50,7 @@ func newFixture(t *testing.T) *fixture {
 	}
 	rt, err := toolrt.New(cat, toolrt.Config{
 		Endpoint: demo.URL(), Role: "concierge", User: testUser,
-		Password: func() string { return testPassword },
+		Password: func() string { return testPassword }, Audit: log,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package mcpserve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/generated"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
@@ -152,5 +154,24 @@ func TestParseApproval(t *testing.T) {
 	}
 	if _, err := ParseApproval("yes"); err == nil {
 		t.Error("ParseApproval(yes): no error")
+	}
+}
+
+func TestEachSessionIsAuditedAsItsOwnRun(t *testing.T) {
+	var buf bytes.Buffer
+	f := newAuditedFixture(t, audit.New(&buf, false))
+	s := f.server(t, Deny, budget.Limits{})
+	call(t, connect(t, s, nil), "movie", `{"id":"42"}`)
+	call(t, connect(t, s, nil), "addWatchListItem", addMatrix)
+	var recs []audit.Record
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		var r audit.Record
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("audit line %q: %v", line, err)
+		}
+		recs = append(recs, r)
+	}
+	if len(recs) != 2 || recs[0].Run == recs[1].Run || recs[0].Tool != "movie" || recs[1].Outcome != "not_sent" {
+		t.Fatalf("audit trail:\n%s", buf.String())
 	}
 }
