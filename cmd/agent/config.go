@@ -37,6 +37,10 @@ type Settings struct {
 	Model        string        `yaml:"model"`
 	ModelTimeout time.Duration `yaml:"model-timeout"`
 	SystemPrompt string        `yaml:"system-prompt"`
+	// The MCP server's approval mode and HTTP address.
+	Approve         string `yaml:"approve"`
+	HTTP            string `yaml:"http"`
+	HTTPAllowRemote bool   `yaml:"http-allow-remote"`
 }
 
 // defaults are the built-in settings; the model's URL and name may also come from the
@@ -44,7 +48,7 @@ type Settings struct {
 func defaults() Settings {
 	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, agent.DefaultModelURL), Model: envOr(modelEnv, agent.DefaultModel),
-		ModelTimeout: agent.DefaultModelTimeout}
+		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny"}
 }
 
 // parseSettings applies agent.yaml, then the flags right after the command name, and returns
@@ -70,6 +74,9 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.Model, "model", s.Model, "model name the server knows, e.g. qwen3:8b; also $"+modelEnv)
 	flags.DurationVar(&s.ModelTimeout, "model-timeout", s.ModelTimeout, "deadline of one model call")
 	flags.StringVar(&s.SystemPrompt, "system-prompt", s.SystemPrompt, "file holding the agent's system prompt; empty uses the seed's concierge prompt")
+	flags.StringVar(&s.Approve, "approve", s.Approve, "mcp writes: deny (refuse), elicit (ask the user through the MCP client), or host (trust the host's confirmation; weaker)")
+	flags.StringVar(&s.HTTP, "http", s.HTTP, "mcp: serve streamable HTTP on this address, e.g. 127.0.0.1:8765, instead of stdio")
+	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")
 	if err := flags.Parse(args); err != nil {
 		return s, nil, errUsage
 	}
