@@ -6,14 +6,12 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/toolgen/toolgen/toolrt"
-	"github.com/toolgen/toolgen/toolrt/args"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
@@ -184,24 +182,8 @@ func (a *Agent) printStopped() {
 	a.printf("\nThe run budget stopped the loop before a final answer: %s\n", a.budget.Summary())
 }
 
-// isInvalid reports whether toolrt refused a call's arguments. Result has no field for it yet,
-// so this reads the code of the structured error toolrt hands the model.
-func isInvalid(res toolrt.Result) bool {
-	if !res.IsError || res.Denied || res.Outcome != "not_sent" {
-		return false
-	}
-	var body struct {
-		Error string `json:"error"`
-	}
-	if json.Unmarshal([]byte(res.Text), &body) != nil {
-		return false
-	}
-	switch body.Error {
-	case args.CodeInvalid, args.CodeInvalidJSON, args.CodeDuplicateKey, args.CodeTooDeep, args.CodeTooLarge:
-		return true
-	}
-	return false
-}
+// isInvalid reports whether toolrt refused a call's arguments.
+func isInvalid(res toolrt.Result) bool { return res.Refusal == toolrt.RefusedInvalidArgs }
 
 func isBudget(err error) bool { return errors.Is(err, budget.ErrExceeded) }
 

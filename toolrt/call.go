@@ -20,7 +20,21 @@ type Result struct {
 	Denied  bool   // the approval gate refused the write; nothing was sent
 	Outcome string // exec's outcome, or "not_sent"
 	Ref     string // reference id of a failure whose details are in the log
+	// Refusal says why nothing was sent, for callers that react differently (the model loop
+	// ends a turn after repeated invalid arguments); empty when the request went out.
+	Refusal Refusal
 }
+
+// Refusal is the reason a call was refused before anything was sent.
+type Refusal string
+
+// The reasons a call can be refused without a request.
+const (
+	RefusedUnknownTool Refusal = "unknown_tool"
+	RefusedOverBudget  Refusal = "over_budget"
+	RefusedInvalidArgs Refusal = "invalid_args"
+	RefusedDenied      Refusal = "denied"
+)
 
 // Fixed texts the model receives when a call is refused before anything is sent.
 const (
@@ -69,15 +83,15 @@ func (c *call) do(ctx context.Context, name string, raw []byte) (Result, error) 
 	t := c.run.rt.byName[name]
 	if t == nil {
 		c.rec.Decision = audit.DecisionUnknownTool
-		return refused(unknownToolText), nil
+		return refused(RefusedUnknownTool, unknownToolText), nil
 	}
 	if err := c.admit(name); err != nil {
-		return refused(budgetText), c.stopError(err)
+		return refused(RefusedOverBudget, budgetText), c.stopError(err)
 	}
 	p, err := prepare(t, raw)
 	if err != nil {
 		c.rec.Decision = audit.DecisionInvalidArgs
-		return refused(argsText(err)), nil
+		return refused(RefusedInvalidArgs, argsText(err)), nil
 	}
 	c.rec.Body, c.rec.Args = "sha256:"+p.fingerprint(), p.variables
 	if stopped, err := c.approve(ctx, t, p); stopped != nil {
@@ -139,12 +153,14 @@ func (c *call) finish(res Result) {
 	_ = c.run.rt.audit.Write(c.rec) // a failing audit disk must not change what the model sees
 }
 
-func refused(text string) Result {
-	return Result{Text: text, IsError: true, Outcome: "not_sent"}
+func refused(why Refusal, text string) Result {
+	return Result{Text: text, IsError: true, Outcome: "not_sent", Refusal: why}
 }
 
 func deniedResult() Result {
-	return Result{Text: gate.DeniedResult, IsError: true, Denied: true, Outcome: "not_sent"}
+	r := refused(RefusedDenied, gate.DeniedResult)
+	r.Denied = true
+	return r
 }
 
 func argsText(err error) string {
