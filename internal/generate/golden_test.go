@@ -2,27 +2,20 @@ package generate
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen/toolgen/internal/genout"
+	"github.com/toolgen/toolgen/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestGolden runs every case in testdata/<case>/: the inputs are schema.graphql, allowlist.yaml
 // and tool-selections/; a case expects either the generated files in want/ or, when generation
 // fails, its diagnostics in stderr.txt (warnings of a passing case go there too).
 func TestGolden(t *testing.T) {
-	dirs, err := filepath.Glob("testdata/*/allowlist.yaml")
-	if err != nil || len(dirs) == 0 {
-		t.Fatalf("no golden cases: %v", err)
-	}
-	for _, p := range dirs {
-		dir := filepath.Dir(p)
+	for _, dir := range golden.Cases(t, "allowlist.yaml") {
 		t.Run(filepath.Base(dir), func(t *testing.T) { runCase(t, dir) })
 	}
 }
@@ -30,7 +23,7 @@ func TestGolden(t *testing.T) {
 func runCase(t *testing.T, dir string) {
 	files, stderr := generateCase(t, dir)
 	wantDir := filepath.Join(dir, "want")
-	if *update {
+	if golden.Update() {
 		writeGolden(t, dir, files, stderr)
 		return
 	}

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/internal/golden"
 )
 
 func TestGeneratedCodeBuilds(t *testing.T) {
@@ -23,7 +25,7 @@ func TestGeneratedCodeBuilds(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command")
 	}
-	for _, dir := range cases(t) {
+	for _, dir := range golden.Cases(t, "catalog.json") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			mod := writeModule(t, dir)
 			for _, args := range [][]string{{"vet", "./..."}, {"run", "./roundtrip"}} {

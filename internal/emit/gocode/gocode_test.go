@@ -3,12 +3,10 @@ package gocode
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,26 +14,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// cases lists the golden case directories under testdata.
-func cases(t *testing.T) []string {
-	t.Helper()
-	dirs, err := filepath.Glob(filepath.Join("testdata", "*", "catalog.json"))
-	if err != nil || len(dirs) == 0 {
-		t.Fatalf("no golden cases: %v", err)
-	}
-	for i, d := range dirs {
-		dirs[i] = filepath.Dir(d)
-	}
-	return dirs
-}
 
 // TestGolden renders each case and compares every file with <name>.golden beside its input.
 func TestGolden(t *testing.T) {
-	for _, dir := range cases(t) {
+	for _, dir := range golden.Cases(t, "catalog.json") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			got, err := Files(loadCase(t, dir))
 			if err != nil {
@@ -45,19 +29,7 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("Files returned %d files, want tools.go and catalog.go", len(got))
 			}
 			for name, src := range got {
-				golden := filepath.Join(dir, name+".golden")
-				if *update {
-					if err := os.WriteFile(golden, src, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				want, err := os.ReadFile(golden)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if diff := cmp.Diff(string(want), string(src)); diff != "" {
-					t.Errorf("%s mismatch (-want +got):\n%s", name, diff)
-				}
+				golden.File(t, filepath.Join(dir, name+".golden"), src)
 			}
 		})
 	}
@@ -82,7 +54,7 @@ func TestHeader(t *testing.T) {
 
 // TestDeterministic renders each case twice and wants the same bytes.
 func TestDeterministic(t *testing.T) {
-	for _, dir := range cases(t) {
+	for _, dir := range golden.Cases(t, "catalog.json") {
 		a, errA := Files(loadCase(t, dir))
 		b, errB := Files(loadCase(t, dir))
 		if errA != nil || errB != nil {

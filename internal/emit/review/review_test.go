@@ -1,7 +1,6 @@
 package review
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,33 +9,15 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestGolden renders testdata/<case>/catalog.json and compares with CATALOG.md beside it.
 func TestGolden(t *testing.T) {
-	dirs, _ := filepath.Glob(filepath.Join("testdata", "*", "catalog.json"))
-	if len(dirs) == 0 {
-		t.Fatal("no golden cases")
-	}
-	for _, in := range dirs {
-		dir := filepath.Dir(in)
+	for _, dir := range golden.Cases(t, "catalog.json") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			got := render(t, load(t, in))
-			golden := filepath.Join(dir, Path)
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%s mismatch (-want +got):\n%s", Path, diff)
-			}
+			got := render(t, load(t, filepath.Join(dir, "catalog.json")))
+			golden.File(t, filepath.Join(dir, Path), got)
 		})
 	}
 }
