@@ -129,7 +129,7 @@ func TestHostDyingDuringElicitationSendsNothing(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "addWatchListItem", Arguments: json.RawMessage(addMatrix)})
+		_, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "addWatchListItem", Arguments: json.RawMessage(addMatrix)})
 		done <- err
 	}()
 	if err := waitErr(t, done); err == nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/generated"
@@ -148,7 +149,7 @@ func connect(t *testing.T, s *Server, e *elicitor) *mcp.ClientSession {
 // call runs one tool with raw JSON arguments and returns the result's text.
 func call(t *testing.T, cs *mcp.ClientSession, name, args string) (string, bool) {
 	t.Helper()
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+	res, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
 	if err != nil {
 		t.Fatalf("%s %s: %v", name, args, err)
 	}
@@ -159,4 +160,12 @@ func call(t *testing.T, cs *mcp.ClientSession, name, args string) (string, bool)
 		}
 	}
 	return b.String(), res.IsError
+}
+
+// bounded returns a context that fails a hung protocol exchange after 30 s instead of letting
+// it block the whole test binary until go test's timeout.
+func bounded(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	t.Cleanup(cancel)
+	return ctx
 }

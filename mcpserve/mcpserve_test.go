@@ -2,7 +2,6 @@ package mcpserve
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -18,7 +17,7 @@ import (
 func TestListToolsInCatalogOrderWithAnnotations(t *testing.T) {
 	f := newFixture(t)
 	cs := connect(t, f.server(t, Deny, budget.Limits{}), nil)
-	res, err := cs.ListTools(context.Background(), nil)
+	res, err := cs.ListTools(bounded(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +77,7 @@ func TestCallMovieReturnsTheMatrix(t *testing.T) {
 func TestOmittedArgumentsAreAnEmptyObject(t *testing.T) {
 	f := newFixture(t)
 	cs := connect(t, f.server(t, Deny, budget.Limits{}), nil)
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "myWatchLists"})
+	res, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "myWatchLists"})
 	if err != nil || res.IsError {
 		t.Fatalf("myWatchLists without arguments: %v %+v", err, res)
 	}
@@ -97,7 +96,7 @@ func TestInvalidArgumentsAreErrorResults(t *testing.T) {
 func TestUnknownToolIsAProtocolError(t *testing.T) {
 	f := newFixture(t)
 	cs := connect(t, f.server(t, Deny, budget.Limits{}), nil)
-	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "login", Arguments: map[string]any{}})
+	_, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "login", Arguments: map[string]any{}})
 	if err == nil || !strings.Contains(err.Error(), "unknown tool") {
 		t.Fatalf("unknown tool: %v", err)
 	}
@@ -116,7 +115,7 @@ func TestToolOutsideTheRoleIsNotServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := connect(t, s, nil).ListTools(context.Background(), nil)
+	res, err := connect(t, s, nil).ListTools(bounded(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
