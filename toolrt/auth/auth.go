@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,6 +38,7 @@ type Session struct {
 	cfg   Config
 	mu    sync.Mutex
 	token string
+	gen   uint64 // successful logins so far
 }
 
 // New returns a session that has not logged in yet.
@@ -61,9 +63,15 @@ func (s *Session) CanRelogin() bool { return s.cfg.User != "" }
 
 // Token returns the current token, "" when anonymous or not logged in.
 func (s *Session) Token() string {
+	token, _ := s.Current()
+	return token
+}
+
+// Current returns the token and its login generation.
+func (s *Session) Current() (string, uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.token
+	return s.token, s.gen
 }
 
 // Login logs in when a user is configured; anonymous sessions return nil at once.
@@ -76,15 +84,15 @@ func (s *Session) Login(ctx context.Context) error {
 	return s.loginLocked(ctx)
 }
 
-// Relogin replaces the token unless another goroutine already replaced stale, so concurrent
+// Relogin logs in again unless a login newer than generation already happened, so concurrent
 // calls failing on the same expired token cause one login, not many.
-func (s *Session) Relogin(ctx context.Context, stale string) error {
+func (s *Session) Relogin(ctx context.Context, generation uint64) error {
 	if s.cfg.User == "" {
 		return errors.New("no user configured")
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.token != stale && s.token != "" {
+	if s.gen != generation {
 		return nil
 	}
 	return s.loginLocked(ctx)
@@ -103,17 +111,30 @@ func (s *Session) loginLocked(ctx context.Context) error {
 	}
 	token, err := tokenFrom(status, data)
 	if err != nil {
-		return fmt.Errorf("login as %q failed: %w", s.cfg.User, err)
+		return fmt.Errorf("login as %q failed: %s", s.cfg.User, redact(err.Error(), s.password()))
 	}
 	s.token = token
+	s.gen++
 	return nil
 }
 
-func (s *Session) body() ([]byte, error) {
-	password := ""
-	if s.cfg.Password != nil {
-		password = s.cfg.Password()
+func (s *Session) password() string {
+	if s.cfg.Password == nil {
+		return ""
 	}
+	return s.cfg.Password()
+}
+
+// redact removes the password from a server message: a server may quote the value it refused.
+func redact(msg, password string) string {
+	if password == "" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, password, "[password]")
+}
+
+func (s *Session) body() ([]byte, error) {
+	password := s.password()
 	return json.Marshal(map[string]any{
 		"query":         s.cfg.Document,
 		"operationName": "Login",

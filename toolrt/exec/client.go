@@ -38,12 +38,13 @@ var ErrAuth = errors.New("authentication failed again after logging in again; th
 
 // Credentials supplies the bearer token and one way to renew it (toolrt/auth implements it).
 type Credentials interface {
-	// Token returns the current token, "" when anonymous.
-	Token() string
+	// Current returns the token ("" when anonymous) and its login generation, which grows with
+	// every login: a server may issue the same token twice, so the value cannot tell logins apart.
+	Current() (token string, generation uint64)
 	// CanRelogin reports whether a user is configured, so a re-login makes sense.
 	CanRelogin() bool
-	// Relogin replaces the token, unless another call already replaced stale.
-	Relogin(ctx context.Context, stale string) error
+	// Relogin logs in again, unless a login newer than generation already happened.
+	Relogin(ctx context.Context, generation uint64) error
 }
 
 // Client executes tool requests against one endpoint. Its fields are read-only after first use.
@@ -74,15 +75,16 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	}
 	callCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	token := c.token()
+	token, gen := c.token()
 	a := c.post(callCtx, body, token)
 	retried := false
 	if a.err == nil && authFailed(a.status, a.data) && c.Creds != nil && c.Creds.CanRelogin() {
-		if err := c.Creds.Relogin(callCtx, token); err != nil {
+		if err := c.Creds.Relogin(callCtx, gen); err != nil {
 			c.logger().Warn("re-login failed", "err", err)
 			return Result{Outcome: Failed, Status: a.status}, ErrAuth
 		}
-		a, retried = c.post(callCtx, body, c.token()), true
+		token, _ = c.token()
+		a, retried = c.post(callCtx, body, token), true
 		if a.err == nil && authFailed(a.status, a.data) {
 			return Result{Outcome: Failed, Status: a.status, Bytes: len(a.data), Retried: true}, ErrAuth
 		}
@@ -104,11 +106,11 @@ func (c *Client) post(ctx context.Context, body []byte, token string) attempt {
 	return attempt{status: status, data: data, err: err}
 }
 
-func (c *Client) token() string {
+func (c *Client) token() (string, uint64) {
 	if c.Creds == nil {
-		return ""
+		return "", 0
 	}
-	return c.Creds.Token()
+	return c.Creds.Current()
 }
 
 func (c *Client) logger() *slog.Logger {

@@ -1,0 +1,101 @@
+package auth
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/toolgen/toolgen/internal/moviedb"
+)
+
+// demo starts the Movie Database on loopback and counts the requests it receives.
+func demo(t *testing.T) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	h, err := moviedb.NewHandler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &n
+}
+
+func session(url, user, password string) *Session {
+	return New(Config{Endpoint: url + "/graphql", User: user, Password: func() string { return password }})
+}
+
+func TestLoginGivesAToken(t *testing.T) {
+	srv, n := demo(t)
+	s := session(srv.URL, "user", "user123")
+	if err := s.Login(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if tok := s.Token(); strings.Count(tok, ".") != 2 || n.Load() != 1 {
+		t.Errorf("token %q after %d requests, want a JWT after 1", tok, n.Load())
+	}
+}
+
+func TestAnonymousSendsNothing(t *testing.T) {
+	srv, n := demo(t)
+	s := session(srv.URL, "", "")
+	if err := s.Login(context.Background()); err != nil || s.Token() != "" || s.CanRelogin() || n.Load() != 0 {
+		t.Errorf("anonymous login: err %v, token %q, %d requests", err, s.Token(), n.Load())
+	}
+	if err := s.Relogin(context.Background(), 0); err == nil {
+		t.Error("an anonymous session re-logged in")
+	}
+}
+
+func TestWrongPasswordNamesNoSecret(t *testing.T) {
+	srv, _ := demo(t)
+	err := session(srv.URL, "user", "hunter2-secret").Login(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "Invalid credentials") || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("error = %v, want the server's refusal without the password", err)
+	}
+}
+
+// A server that quotes the refused value back must not put the password in our error.
+func TestServerEchoIsRedacted(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"errors":[{"message":"bad value in `+strings.ReplaceAll(string(body), `"`, `'`)+`"}]}`)
+	}))
+	defer srv.Close()
+	err := New(Config{Endpoint: srv.URL, User: "user", Password: func() string { return "s3cr3t-pw" }}).Login(context.Background())
+	if err == nil || strings.Contains(err.Error(), "s3cr3t-pw") || !strings.Contains(err.Error(), "[password]") {
+		t.Errorf("error = %v, want the password redacted", err)
+	}
+}
+
+// Concurrent calls failing on the same stale token cause one login, not one each, even though
+// the demo server issues the identical token again within the same second.
+func TestReloginOnce(t *testing.T) {
+	srv, n := demo(t)
+	s := session(srv.URL, "user", "user123")
+	if err := s.Login(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	_, stale := s.Current()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			if err := s.Relogin(context.Background(), stale); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if got := n.Load(); got != 2 {
+		t.Errorf("%d logins, want 2 (the first and one re-login)", got)
+	}
+}
