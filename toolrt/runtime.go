@@ -24,6 +24,7 @@ type Config struct {
 	Role          string        // the role whose tools are visible; "" sees every tool
 	User          string        // "" runs anonymously
 	Password      func() string // read at each login; cmd/agent reads AGENT_PASSWORD
+	Token         string        // a bearer token issued elsewhere: no login (cmd/agent reads AGENT_TOKEN)
 	LoginDocument string        // "": auth.DefaultLoginDocument
 	HTTPClient    *http.Client  // nil: exec.NewHTTPClient(), which never follows redirects
 	Timeout       time.Duration // per tool call, body read included; 0: exec.DefaultTimeout
@@ -89,7 +90,7 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 		r.byName[ct.Name] = t
 	}
 	r.session = auth.New(auth.Config{
-		Endpoint: cfg.Endpoint, User: cfg.User, Password: cfg.Password,
+		Endpoint: cfg.Endpoint, User: cfg.User, Password: cfg.Password, Token: cfg.Token,
 		Document: cfg.LoginDocument, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
 	})
 	r.client = &exec.Client{

@@ -32,6 +32,7 @@ type Settings struct {
 	AuditArgs     bool          `yaml:"audit-args"`
 	Catalog       string        `yaml:"catalog"`
 	Timeout       time.Duration `yaml:"timeout"`
+	LoginDocument string        `yaml:"login-document"` // a file holding the API's login mutation
 	// The model of the agent command; the key is never a setting (AGENT_MODEL_KEY only).
 	ModelURL     string        `yaml:"model-url"`
 	Model        string        `yaml:"model"`
@@ -70,6 +71,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.BoolVar(&s.AuditArgs, "audit-args", s.AuditArgs, "also record argument values in the audit file")
 	flags.StringVar(&s.Catalog, "catalog", s.Catalog, "catalog.json to load instead of the embedded one")
 	flags.DurationVar(&s.Timeout, "timeout", s.Timeout, "deadline of one tool call, body included")
+	flags.StringVar(&s.LoginDocument, "login-document", s.LoginDocument, "file holding the API's login mutation (default: the Movie Database's); credentials go in $input, or in $username and $password")
 	flags.StringVar(&s.ModelURL, "model-url", s.ModelURL, "base URL of an OpenAI-compatible chat API (Ollama: http://localhost:11434/v1); also $"+modelURLEnv)
 	flags.StringVar(&s.Model, "model", s.Model, "model name the server knows, e.g. qwen3:8b; also $"+modelEnv)
 	flags.DurationVar(&s.ModelTimeout, "model-timeout", s.ModelTimeout, "deadline of one model call")

@@ -90,10 +90,15 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 			return nil, err
 		}
 	}
+	login, err := e.loginDocument()
+	if err != nil {
+		return nil, err
+	}
 	rt, err := toolrt.New(cat, toolrt.Config{
 		Endpoint: endpoint, Role: e.Settings.Role, User: e.Settings.User,
 		Password: func() string { return os.Getenv(auth.PasswordEnv) },
-		Timeout:  e.Settings.Timeout, Audit: e.audit,
+		Token:    os.Getenv(TokenEnv), LoginDocument: login,
+		Timeout: e.Settings.Timeout, Audit: e.audit,
 		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {
@@ -103,6 +108,22 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 		return nil, err
 	}
 	return rt, nil
+}
+
+// TokenEnv holds a bearer token issued elsewhere (the signed-in person's session): with it the
+// agent acts as that session and never logs in. Like the password, it is never a flag or a file.
+const TokenEnv = "AGENT_TOKEN"
+
+// loginDocument reads -login-document; "" keeps the Movie Database's login mutation.
+func (e *Env) loginDocument() (string, error) {
+	if e.Settings.LoginDocument == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(e.Settings.LoginDocument)
+	if err != nil {
+		return "", fmt.Errorf("-login-document: %w", err)
+	}
+	return string(b), nil
 }
 
 // Budget is a fresh budget with the settings' ceilings; one per run or MCP session.

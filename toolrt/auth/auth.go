@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +30,9 @@ type Config struct {
 	Endpoint string
 	User     string
 	Password func() string // read at each login, so the session holds no copy; nil: empty
+	// Token is a bearer token issued elsewhere (the deployment case: the signed-in person's
+	// session); when set there is no login and no re-login.
+	Token    string
 	Document string        // the login mutation; "": DefaultLoginDocument
 	HTTP     *http.Client  // nil: exec.NewHTTPClient()
 	Timeout  time.Duration // per login; 0: exec.DefaultTimeout
@@ -52,14 +57,20 @@ func New(cfg Config) *Session {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = exec.DefaultTimeout
 	}
-	return &Session{cfg: cfg}
+	return &Session{cfg: cfg, token: cfg.Token}
 }
 
-// User is the configured user name, "" when anonymous.
-func (s *Session) User() string { return s.cfg.User }
+// User names who the session acts as: the configured user name, "(issued token)" for a fixed
+// token without a name, "" when anonymous.
+func (s *Session) User() string {
+	if s.cfg.User == "" && s.cfg.Token != "" {
+		return "(issued token)"
+	}
+	return s.cfg.User
+}
 
-// CanRelogin reports whether a user is configured.
-func (s *Session) CanRelogin() bool { return s.cfg.User != "" }
+// CanRelogin reports whether a user is configured and no fixed token was given.
+func (s *Session) CanRelogin() bool { return s.cfg.User != "" && s.cfg.Token == "" }
 
 // Token returns the current token, "" when anonymous or not logged in.
 func (s *Session) Token() string {
@@ -74,9 +85,9 @@ func (s *Session) Current() (string, uint64) {
 	return s.token, s.gen
 }
 
-// Login logs in when a user is configured; anonymous sessions return nil at once.
+// Login logs in when a user is configured; anonymous sessions and fixed tokens return nil at once.
 func (s *Session) Login(ctx context.Context) error {
-	if s.cfg.User == "" {
+	if !s.CanRelogin() {
 		return nil
 	}
 	s.mu.Lock()
@@ -87,8 +98,8 @@ func (s *Session) Login(ctx context.Context) error {
 // Relogin logs in again unless a login newer than generation already happened, so concurrent
 // calls failing on the same expired token cause one login, not many.
 func (s *Session) Relogin(ctx context.Context, generation uint64) error {
-	if s.cfg.User == "" {
-		return errors.New("no user configured")
+	if !s.CanRelogin() {
+		return errors.New("no user to log in again as")
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -133,26 +144,35 @@ func redact(msg, password string) string {
 	return strings.ReplaceAll(msg, password, "[password]")
 }
 
+var (
+	// inputVariable matches a login document that takes its credentials as one $input object.
+	inputVariable = regexp.MustCompile(`\$input\s*:`)
+	// operationName finds the login mutation's name, sent as operationName as any client would.
+	operationName = regexp.MustCompile(`\bmutation\s+([_A-Za-z][_0-9A-Za-z]*)`)
+)
+
+// body builds the login request: the credentials go in $input when the document declares it
+// (the Movie Database's LoginInput), else as $username and $password.
 func (s *Session) body() ([]byte, error) {
-	password := s.password()
-	return json.Marshal(map[string]any{
-		"query":         s.cfg.Document,
-		"operationName": "Login",
-		"variables": map[string]any{"input": map[string]string{
-			"username": s.cfg.User, "password": password,
-		}},
-	})
+	creds := map[string]any{"username": s.cfg.User, "password": s.password()}
+	vars := creds
+	if inputVariable.MatchString(s.cfg.Document) {
+		vars = map[string]any{"input": creds}
+	}
+	body := map[string]any{"query": s.cfg.Document, "variables": vars}
+	if m := operationName.FindStringSubmatch(s.cfg.Document); m != nil {
+		body["operationName"] = m[1]
+	}
+	return json.Marshal(body)
 }
 
-// tokenFrom finds data.login.token. Failures quote only the server's error messages: the
-// response body could echo the request, and the request holds the password.
+// tokenFrom finds the token in the login response: the first non-empty string under a key
+// named token, accessToken, access_token or jwt, searching data depth-first in sorted key order
+// (data.login.token for the Movie Database). Failures quote only the server's error messages:
+// the response body could echo the request, and the request holds the password.
 func tokenFrom(status int, data []byte) (string, error) {
 	var r struct {
-		Data struct {
-			Login struct {
-				Token string `json:"token"`
-			} `json:"login"`
-		} `json:"data"`
+		Data   any `json:"data"`
 		Errors []struct {
 			Message string `json:"message"`
 		} `json:"errors"`
@@ -160,13 +180,38 @@ func tokenFrom(status int, data []byte) (string, error) {
 	if err := json.Unmarshal(data, &r); err != nil {
 		return "", fmt.Errorf("HTTP %d, not a GraphQL response", status)
 	}
-	if r.Data.Login.Token != "" {
-		return r.Data.Login.Token, nil
+	if token := findToken(r.Data, 0); token != "" {
+		return token, nil
 	}
 	if len(r.Errors) > 0 {
 		return "", fmt.Errorf("the server said: %s", clip(r.Errors[0].Message, 200))
 	}
 	return "", fmt.Errorf("HTTP %d, no token in the response", status)
+}
+
+var tokenKeys = map[string]bool{"token": true, "accessToken": true, "access_token": true, "jwt": true}
+
+func findToken(v any, depth int) string {
+	obj, ok := v.(map[string]any)
+	if !ok || depth > 8 {
+		return ""
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // map order is random; which token wins must not be
+	for _, k := range keys {
+		if s, ok := obj[k].(string); ok && tokenKeys[k] && s != "" {
+			return s
+		}
+	}
+	for _, k := range keys {
+		if t := findToken(obj[k], depth+1); t != "" {
+			return t
+		}
+	}
+	return ""
 }
 
 func clip(s string, n int) string {

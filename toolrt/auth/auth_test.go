@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen/toolgen/internal/moviedb"
 )
 
@@ -97,5 +99,33 @@ func TestReloginOnce(t *testing.T) {
 	wg.Wait()
 	if got := n.Load(); got != 2 {
 		t.Errorf("%d logins, want 2 (the first and one re-login)", got)
+	}
+}
+
+// A token issued elsewhere is used as it is: no login request, no re-login.
+func TestFixedToken(t *testing.T) {
+	srv, n := demo(t)
+	s := New(Config{Endpoint: srv.URL + "/graphql", User: "user", Token: "issued-elsewhere"})
+	if err := s.Login(context.Background()); err != nil || s.Token() != "issued-elsewhere" || s.CanRelogin() || n.Load() != 0 {
+		t.Errorf("fixed token: err %v, token %q, can re-login %v, %d requests", err, s.Token(), s.CanRelogin(), n.Load())
+	}
+}
+
+// Another API's login: credentials as $username/$password, the token under another key.
+func TestOtherLoginShape(t *testing.T) {
+	var got map[string]any
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		json.NewDecoder(r.Body).Decode(&got)
+		io.WriteString(w, `{"data":{"signIn":{"user":{"id":"7"},"accessToken":"tok-123"}}}`)
+	}))
+	defer srv.Close()
+	doc := "mutation SignIn($username: String!, $password: String!) { signIn(username: $username, password: $password) { user { id } accessToken } }"
+	s := New(Config{Endpoint: srv.URL, User: "ada", Password: func() string { return "pw" }, Document: doc})
+	if err := s.Login(context.Background()); err != nil || s.Token() != "tok-123" {
+		t.Fatalf("login: %v, token %q", err, s.Token())
+	}
+	want := map[string]any{"query": doc, "operationName": "SignIn", "variables": map[string]any{"username": "ada", "password": "pw"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("login request (-want +got):\n%s", diff)
 	}
 }
