@@ -56,6 +56,7 @@ type Role struct {
 // Tool is one allow-listed root field compiled into an executable, described operation.
 type Tool struct {
 	Name        string          `json:"name"`
+	Title       string          `json:"title,omitempty"` // for people (MCP hosts show it); not sent to models
 	Kind        Kind            `json:"kind"`
 	Description string          `json:"description"`
 	Roles       []string        `json:"roles"` // empty: every role sees the tool

@@ -33,6 +33,10 @@ func TestListToolsInCatalogOrderWithAnnotations(t *testing.T) {
 	for i, tool := range res.Tools {
 		checkTool(t, defs[i], tool)
 	}
+	// The allow-list's title wins; without one, the name is turned into words.
+	if first, last := res.Tools[0].Title, res.Tools[6].Title; first != "Movie" || last != "Add a title to one of my watch lists" {
+		t.Errorf("titles %q and %q", first, last)
+	}
 }
 
 func checkTool(t *testing.T, def toolrt.ToolDef, tool *mcp.Tool) {

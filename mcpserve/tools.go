@@ -4,6 +4,7 @@
 package mcpserve
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"slices"
@@ -24,7 +25,7 @@ const CannotAskResult = `{"denied":"This write needs a human's approval and this
 func mcpTool(def toolrt.ToolDef) *mcp.Tool {
 	return &mcp.Tool{
 		Name:        def.Name,
-		Title:       title(def.Name),
+		Title:       cmp.Or(def.Title, title(def.Name)),
 		Description: def.Description,
 		InputSchema: def.InputSchema,
 		Annotations: annotations(def.Mutation),
@@ -39,8 +40,8 @@ func annotations(mutation bool) *mcp.ToolAnnotations {
 	return &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &yes}
 }
 
-// title turns a camelCase tool name into words for people: "addWatchListItem" becomes
-// "Add watch list item". The catalog has no title field; the name is what reviewers approved.
+// title turns a camelCase tool name into words for people when the allow-list gives no title:
+// "addWatchListItem" becomes "Add watch list item".
 func title(name string) string {
 	var b strings.Builder
 	for i, r := range name {

@@ -52,6 +52,7 @@ type tool struct {
 // ToolDef is one tool as a model sees it: a function definition.
 type ToolDef struct {
 	Name        string
+	Title       string // for people; "" when the allow-list gives none
 	Description string
 	InputSchema json.RawMessage // JSON Schema 2020-12 of the arguments object
 	Mutation    bool            // a write
@@ -115,7 +116,7 @@ func (r *Runtime) Tools() []ToolDef {
 	out := make([]ToolDef, len(r.tools))
 	for i, t := range r.tools {
 		out[i] = ToolDef{
-			Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,
+			Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema,
 			Mutation: t.Kind == catalog.Mutation, NeedsHuman: t.Approval == catalog.ApprovalRequired,
 		}
 	}

@@ -37,6 +37,7 @@ type Entry struct {
 	Pos         Pos
 	Roles       []string
 	RolePos     []Pos
+	Title       string // a display name for people, e.g. in MCP hosts
 	Approval    string // "", "required" or "none"
 	ApprovalPos Pos
 	Description string

@@ -17,6 +17,7 @@ tools:
   addWatchListItem:
     roles: [concierge]
     approval: required
+    title: Add to a list
     description: Adds a title.
     selection: {maxSelectionTokens: 100}
 `
@@ -33,7 +34,7 @@ tools:
 		Tools: []Entry{
 			{Name: "movie", Pos: Pos{7, 3}},
 			{Name: "addWatchListItem", Pos: Pos{8, 3}, Roles: []string{"concierge"}, RolePos: []Pos{{9, 13}},
-				Approval: "required", ApprovalPos: Pos{10, 15}, Description: "Adds a title.", Selection: Selection{MaxSelectionTokens: 100}},
+				Approval: "required", ApprovalPos: Pos{10, 15}, Title: "Add to a list", Description: "Adds a title.", Selection: Selection{MaxSelectionTokens: 100}},
 		},
 		Selection: Selection{PageSize: 20},
 	}

@@ -12,7 +12,7 @@ import (
 var (
 	topKeys       = []string{"version", "roles", "tools", "selection"}
 	roleKeys      = []string{"description", "maxTokens"}
-	toolKeys      = []string{"roles", "approval", "description", "selection"}
+	toolKeys      = []string{"roles", "title", "approval", "description", "selection"}
 	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves"}
 )
 
@@ -62,6 +62,8 @@ func (d *decoder) tool(k, v *yaml.Node) {
 			if e.Approval != "required" && e.Approval != "none" {
 				d.errorf(v, fmt.Sprintf("approval must be required or none, not %q", e.Approval), "write approval: required (a human approves each call) or approval: none")
 			}
+		case "title":
+			e.Title = d.str(v, "title")
 		case "description":
 			e.Description = d.str(v, "description")
 		case "selection":

@@ -57,7 +57,7 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 	vars, inputs := c.variables(op)
 	schemaObj := c.mapper.ForVariables(inputs)
 	t := &catalog.Tool{
-		Name: e.Name, Kind: r.kind, Description: desc, Roles: roles(e),
+		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: desc, Roles: roles(e),
 		InputSchema: schemaObj.Compact(), Operation: opdoc.Compact(d.doc), Document: opdoc.Pretty(d.doc),
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: d.source, Variables: vars, Notes: d.notes,
 	}
