@@ -4,10 +4,13 @@
 package allowlist
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 
+	goyaml "github.com/goccy/go-yaml"
+	goparser "github.com/goccy/go-yaml/parser"
 	"github.com/toolgen/toolgen/internal/diag"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -92,7 +95,7 @@ var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
 func Parse(name string, src []byte) (*File, diag.List) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
-		return nil, syntaxError(name, err)
+		return nil, syntaxError(name, src, err)
 	}
 	d := &decoder{file: &File{Name: name}}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
@@ -103,14 +106,20 @@ func Parse(name string, src []byte) (*File, diag.List) {
 	return d.file, d.diags
 }
 
-func syntaxError(name string, err error) diag.List {
+func syntaxError(name string, src []byte, err error) diag.List {
 	var ds diag.List
-	line, msg := 0, err.Error()
+	line, col, msg := 0, 0, err.Error()
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
 	}
-	ds.Add(name, line, 0, "invalid YAML: "+msg, "fix the YAML syntax (indent with spaces, quote strings containing ': ')")
+	// yaml.v3 places some syntax errors at the line before the enclosing flow collection, or at
+	// no line at all; goccy/go-yaml's parser gives the exact token, so its position wins.
+	var se *goyaml.SyntaxError
+	if _, perr := goparser.ParseBytes(src, 0); errors.As(perr, &se) && se.Token != nil {
+		line, col, msg = se.Token.Position.Line, se.Token.Position.Column, se.Message
+	}
+	ds.Add(name, line, col, "invalid YAML: "+msg, "fix the YAML syntax (indent with spaces, quote strings containing ': ')")
 	return ds
 }
 
