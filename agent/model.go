@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -54,7 +55,11 @@ func newModel(cfg ModelConfig, admit func() error) *model {
 			if err := admit(); err != nil {
 				return nil, err
 			}
-			return next(req)
+			resp, err := next(req)
+			if resp != nil {
+				resp.Body = &cappedBody{rc: resp.Body, left: MaxReplyBytes}
+			}
+			return resp, err
 		}),
 	}
 	if cfg.Key != "" {
@@ -64,6 +69,32 @@ func newModel(cfg ModelConfig, admit func() error) *model {
 	// option above is all the client knows.
 	return &model{cfg: cfg, svc: openai.NewChatCompletionService(opts...)}
 }
+
+// MaxReplyBytes bounds one model reply: tool results are capped, and so is what the model sends
+// back, so a faulty server or proxy cannot make the agent buffer without limit.
+const MaxReplyBytes = 4 << 20
+
+var errReplyTooLarge = fmt.Errorf("the reply is larger than %d MiB", MaxReplyBytes>>20)
+
+// cappedBody fails the read that goes past the cap.
+type cappedBody struct {
+	rc   io.ReadCloser
+	left int64
+}
+
+func (b *cappedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, errReplyTooLarge
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.rc.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+func (b *cappedBody) Close() error { return b.rc.Close() }
 
 func (c ModelConfig) withDefaults() ModelConfig {
 	if c.URL == "" {
@@ -126,6 +157,8 @@ func (m *model) explain(ctx context.Context, err error) error {
 	switch {
 	case isBudget(err) || errors.Is(err, context.Canceled):
 		return err
+	case errors.Is(err, errReplyTooLarge):
+		return &ModelError{URL: m.cfg.URL, Msg: "sent " + errReplyTooLarge.Error() + "; it was discarded", Err: err}
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil:
 		return &ModelError{URL: m.cfg.URL, Msg: fmt.Sprintf("did not answer within %s", m.cfg.Timeout), Err: err}
 	case errors.As(err, &apiErr):

@@ -7,6 +7,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
 func init() {
@@ -33,6 +35,6 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	}
 	fmt.Fprintf(e.Out, "tool      : %s\narguments : %s\n", args[0], raw)
 	res, err := rt.Direct(ctx, args[0], []byte(raw))
-	fmt.Fprintln(e.Out, res.Text)
+	fmt.Fprintln(e.Out, gate.Escape(res.Text)) // the API's text: no escape sequence reaches the terminal
 	return err
 }

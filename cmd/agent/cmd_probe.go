@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/toolrt/exec"
+	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
 func init() {
@@ -50,6 +51,6 @@ func runProbe(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Out, "HTTP %d\n%s\n", status, data)
+	fmt.Fprintf(e.Out, "HTTP %d\n%s\n", status, gate.Escape(string(data)))
 	return nil
 }

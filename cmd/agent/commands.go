@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +48,7 @@ var errUsage = errors.New("usage")
 
 // run is the whole program, testable: it returns the exit status.
 func run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	sh := &shared{lines: gate.NewLines(stdin), out: stdout, err: stderr}
+	sh := &shared{lines: newLines(stdin), out: stdout, err: stderr}
 	defer sh.close()
 	var err error
 	if len(argv) == 0 {
@@ -61,8 +62,18 @@ func run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.
 	case errors.Is(err, errUsage), errors.Is(err, flag.ErrHelp):
 		return 2
 	}
-	fmt.Fprintf(stderr, "agent: %v\n", err)
+	fmt.Fprintf(stderr, "agent: %s\n", gate.Escape(err.Error())) // errors may quote a server
 	return 1
+}
+
+// newLines reads stdin; on a terminal an approval only counts a line typed after its question.
+func newLines(stdin io.Reader) *gate.Lines {
+	if f, ok := stdin.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
+			return gate.NewTerminalLines(stdin)
+		}
+	}
+	return gate.NewLines(stdin)
 }
 
 // dispatch parses the flags that follow the command name, then runs the command.
@@ -105,7 +116,7 @@ func menu(ctx context.Context, sh *shared) error {
 			return nil
 		}
 		if err := menuRun(ctx, sh, choice); err != nil && !errors.Is(err, errUsage) {
-			fmt.Fprintf(stderr, "agent: %v\n", err)
+			fmt.Fprintf(stderr, "agent: %s\n", gate.Escape(err.Error())) // errors may quote a server
 		}
 		fmt.Fprintln(stdout)
 	}
@@ -141,12 +152,4 @@ func splitFirst(line string) []string {
 		return []string{first}
 	}
 	return []string{first, rest}
-}
-
-// notBuilt stands in for a command another issue delivers (agent, mcp) until its file lands.
-func notBuilt(name string) func(context.Context, *Env, []string) error {
-	return func(_ context.Context, e *Env, _ []string) error {
-		fmt.Fprintf(e.Out, "%s: not built yet\n", name)
-		return nil
-	}
 }

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -59,7 +60,8 @@ type Client struct {
 // attempt is one POST's raw answer.
 type attempt struct {
 	status int
-	data   []byte
+	data   []byte // the body with the bearer token redacted
+	size   int    // bytes read
 	err    error
 }
 
@@ -78,15 +80,15 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	token, gen := c.token()
 	a := c.post(callCtx, body, token)
 	retried := false
-	if a.err == nil && authFailed(a.status, a.data) && c.Creds != nil && c.Creds.CanRelogin() {
+	if a.err == nil && authFailed(a.status, a.data, mutation) && c.Creds != nil && c.Creds.CanRelogin() {
 		if err := c.Creds.Relogin(callCtx, gen); err != nil {
 			c.logger().Warn("re-login failed", "err", err)
 			return Result{Outcome: Failed, Status: a.status}, ErrAuth
 		}
 		token, _ = c.token()
 		a, retried = c.post(callCtx, body, token), true
-		if a.err == nil && authFailed(a.status, a.data) {
-			return Result{Outcome: Failed, Status: a.status, Bytes: len(a.data), Retried: true}, ErrAuth
+		if a.err == nil && authFailed(a.status, a.data, mutation) {
+			return Result{Outcome: Failed, Status: a.status, Bytes: a.size, Retried: true}, ErrAuth
 		}
 	}
 	res := c.interpret(a, mutation)
@@ -103,7 +105,17 @@ func (c *Client) post(ctx context.Context, body []byte, token string) attempt {
 		client = NewHTTPClient()
 	}
 	status, data, err := Post(ctx, client, c.Endpoint, body, token)
-	return attempt{status: status, data: data, err: err}
+	return attempt{status: status, data: redactToken(data, token), size: len(data), err: err}
+}
+
+// redactToken removes the token we sent from what came back: a server or proxy may echo it (an
+// error message quoting the JWT, a debug page listing request headers), and everything read
+// here ends up in the model's text or the log.
+func redactToken(data []byte, token string) []byte {
+	if token == "" || !bytes.Contains(data, []byte(token)) {
+		return data
+	}
+	return bytes.ReplaceAll(data, []byte(token), []byte("[token]"))
 }
 
 func (c *Client) token() (string, uint64) {
@@ -128,7 +140,7 @@ func (c *Client) interpret(a attempt, mutation bool) Result {
 	case a.err != nil:
 		return c.failure(a, mutation, a.err.Error())
 	case a.status == http.StatusUnauthorized:
-		return Result{Text: unauthenticatedText, IsError: true, Outcome: Unauthenticated, Status: a.status, Bytes: len(a.data)}
+		return Result{Text: unauthenticatedText, IsError: true, Outcome: Unauthenticated, Status: a.status, Bytes: a.size}
 	case a.status >= 500:
 		return c.failure(a, mutation, fmt.Sprintf("HTTP %d: %s", a.status, clipBytes(a.data, 300)))
 	}
@@ -136,7 +148,7 @@ func (c *Client) interpret(a attempt, mutation bool) Result {
 	if !ok {
 		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response: %s", a.status, clipBytes(a.data, 300)))
 	}
-	res.Status, res.Bytes = a.status, len(a.data)
+	res.Status, res.Bytes = a.status, a.size
 	return res
 }
 
@@ -145,7 +157,7 @@ func (c *Client) interpret(a attempt, mutation bool) Result {
 func (c *Client) failure(a attempt, mutation bool, detail string) Result {
 	ref := NewRef()
 	c.logger().Warn("tool request failed", "ref", ref, "status", a.status, "timeout", isTimeout(a.err), "detail", detail)
-	res := Result{IsError: true, Outcome: Failed, Status: a.status, Bytes: len(a.data), Ref: ref}
+	res := Result{IsError: true, Outcome: Failed, Status: a.status, Bytes: a.size, Ref: ref}
 	res.Text = fmt.Sprintf(`{"error":"the request to the API failed; try again later","ref":%q}`, ref)
 	if mutation {
 		res.Outcome = Unknown

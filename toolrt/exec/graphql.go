@@ -58,21 +58,43 @@ func graphQLResult(data []byte) (Result, bool) {
 	return Result{Text: Bound(string(text)), IsError: true, Outcome: GraphQLErrors}, true
 }
 
-// authFailed reports whether the server refused the caller's identity.
-func authFailed(status int, data []byte) bool {
+// authFailed reports whether the server refused the caller's identity before anything ran, so
+// that logging in again and re-sending the same bytes is safe: HTTP 401, or a response with no
+// data whose errors are all auth-coded. An auth error next to data is a field-level permission
+// (the operation ran; a retry would repeat a write), so it is handed back as data. For a write
+// the errors must also sit at the root field or above: an auth error deeper down means the
+// write's resolver returned, which means the write happened.
+func authFailed(status int, data []byte, mutation bool) bool {
 	if status == http.StatusUnauthorized {
 		return true
 	}
 	var r gqlResponse
-	if json.Unmarshal(data, &r) != nil {
+	if json.Unmarshal(data, &r) != nil || len(r.Errors) == 0 || !isNull(r.Data) {
 		return false
 	}
 	for _, e := range r.Errors {
-		if slices.Contains(AuthErrorCodes, e.Extensions.Code) || slices.Contains(AuthErrorCodes, e.Extensions.Classification) {
-			return true
+		if !e.authCoded() || (mutation && pathDepth(e.Path) > 1) {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+func (e gqlError) authCoded() bool {
+	return slices.Contains(AuthErrorCodes, e.Extensions.Code) || slices.Contains(AuthErrorCodes, e.Extensions.Classification)
+}
+
+func isNull(raw json.RawMessage) bool {
+	return len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null"
+}
+
+// pathDepth is the number of elements of an error's path; 0 when it has none.
+func pathDepth(raw json.RawMessage) int {
+	var path []json.RawMessage
+	if json.Unmarshal(raw, &path) != nil {
+		return 0
+	}
+	return len(path)
 }
 
 // compact removes insignificant whitespace: the model pays for every character.

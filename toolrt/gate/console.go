@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 )
 
@@ -27,20 +28,37 @@ func ParseAnswer(line string) Decision {
 // stdin never holds up a cancelled context, and no input is lost between prompts. The menu
 // and the console approver share one Lines.
 type Lines struct {
-	once sync.Once
-	in   io.Reader
-	ch   chan string
+	once        sync.Once
+	in          io.Reader
+	ch          chan line
+	interactive bool
 }
 
-// NewLines reads lines from in.
-func NewLines(in io.Reader) *Lines { return &Lines{in: in, ch: make(chan string)} }
+// line is one line of input and when it was complete.
+type line struct {
+	text string
+	at   time.Time
+}
+
+// NewLines reads lines from in: a script (a pipe or a file), whose answers were written in
+// advance on purpose.
+func NewLines(in io.Reader) *Lines { return &Lines{in: in, ch: make(chan line)} }
+
+// NewTerminalLines reads lines typed by a person. An approval then only counts a line typed
+// after its question was shown: a "y" pasted with the task, or pressed while the model was
+// thinking, must not approve a write nobody has read.
+func NewTerminalLines(in io.Reader) *Lines {
+	l := NewLines(in)
+	l.interactive = true
+	return l
+}
 
 func (l *Lines) start() {
 	go func() {
 		sc := bufio.NewScanner(l.in)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
-			l.ch <- sc.Text()
+			l.ch <- line{sc.Text(), time.Now()}
 		}
 		close(l.ch)
 	}()
@@ -48,15 +66,33 @@ func (l *Lines) start() {
 
 // ReadLine returns the next line, io.EOF at end of input, or ctx.Err() when ctx ends first.
 func (l *Lines) ReadLine(ctx context.Context) (string, error) {
+	ln, err := l.next(ctx)
+	return ln.text, err
+}
+
+func (l *Lines) next(ctx context.Context) (line, error) {
 	l.once.Do(l.start)
 	select {
-	case line, ok := <-l.ch:
+	case ln, ok := <-l.ch:
 		if !ok {
-			return "", io.EOF
+			return line{}, io.EOF
 		}
-		return line, nil
+		return ln, nil
 	case <-ctx.Done():
-		return "", ctx.Err()
+		return line{}, ctx.Err()
+	}
+}
+
+// readAnswer returns the answer to a question shown at since. On a terminal, lines completed
+// before since were typed ahead, not in answer: they are dropped and counted.
+func (l *Lines) readAnswer(ctx context.Context, since time.Time) (string, int, error) {
+	dropped := 0
+	for {
+		ln, err := l.next(ctx)
+		if err != nil || !l.interactive || !ln.at.Before(since) {
+			return ln.text, dropped, err
+		}
+		dropped++
 	}
 }
 
@@ -77,21 +113,25 @@ func NewConsole(lines *Lines, out io.Writer) *Console {
 func (c *Console) Approve(ctx context.Context, req Request) (Decision, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	asked := time.Now()
 	fmt.Fprintf(c.out, "\nAPPROVAL REQUIRED: the agent wants to run a write.\n")
 	fmt.Fprintf(c.out, "  tool      : %s\n", Escape(req.Tool))
 	fmt.Fprintf(c.out, "  operation : %s\n", Escape(req.Operation))
 	fmt.Fprintf(c.out, "  variables : %s\n", Escape(string(req.Variables)))
 	fmt.Fprintf(c.out, "  body hash : sha256:%s\n", req.Fingerprint())
 	fmt.Fprintf(c.out, "Execute this write? [y/N] ")
-	line, err := c.lines.ReadLine(ctx)
+	answer, dropped, err := c.lines.readAnswer(ctx, asked)
+	if dropped > 0 {
+		fmt.Fprintf(c.out, "\n  (ignored %d line(s) typed before this question)\n", dropped)
+	}
 	if err == io.EOF {
-		line, err = "", nil
+		answer, err = "", nil
 	}
 	if err != nil {
 		fmt.Fprintln(c.out, "\n  cancelled.")
 		return Decision{}, err
 	}
-	d := ParseAnswer(line)
+	d := ParseAnswer(answer)
 	switch {
 	case d.Approved:
 		fmt.Fprintln(c.out, "  approved.")
@@ -117,17 +157,17 @@ func Escape(s string) string {
 	return sb.String()
 }
 
-// visible reports whether r prints as itself: not a control (C0, DEL, C1), not a format
-// character (bidi embeddings, overrides and isolates, zero-width joiners), not a line or
-// paragraph separator, and not invalid UTF-8.
+// visible reports whether r prints as itself. Not visible: controls (C0, DEL, C1); format
+// characters (bidi embeddings, overrides and isolates, zero-width joiners); every other
+// default-ignorable code point (variation selectors, fillers: text can be smuggled in them);
+// line and paragraph separators; private-use and unassigned code points, which have no
+// reliable glyph; and U+FFFD, which stands for invalid UTF-8.
 func visible(r rune) bool {
 	switch {
-	case r == unicode.ReplacementChar:
+	case r == unicode.ReplacementChar, r == '\u2028', r == '\u2029':
 		return false
-	case unicode.IsControl(r), unicode.Is(unicode.Cf, r):
-		return false
-	case r == '\u2028', r == '\u2029':
+	case unicode.IsControl(r), unicode.In(r, unicode.Cf, unicode.Co, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point):
 		return false
 	}
-	return true
+	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs) // assigned
 }

@@ -1,0 +1,39 @@
+package exec
+
+import "testing"
+
+// TestAuthFailed pins when a re-login and a retry of the same bytes are safe: only when the
+// server refused the identity before anything ran.
+func TestAuthFailed(t *testing.T) {
+	const (
+		rootRefusal  = `{"data":null,"errors":[{"message":"Unauthorized","path":["myWatchLists"],"extensions":{"classification":"UNAUTHORIZED"}}]}`
+		requestLevel = `{"errors":[{"message":"token expired","extensions":{"code":"UNAUTHENTICATED"}}]}`
+		fieldLevel   = `{"data":{"add":{"item":{"notes":null}}},"errors":[{"message":"no","path":["add","item","notes"],"extensions":{"code":"UNAUTHORIZED"}}]}`
+		deepNullData = `{"data":null,"errors":[{"message":"no","path":["add","item","notes"],"extensions":{"code":"UNAUTHORIZED"}}]}`
+		mixed        = `{"data":null,"errors":[{"message":"Unauthorized","extensions":{"code":"UNAUTHORIZED"}},{"message":"boom","extensions":{"code":"INTERNAL"}}]}`
+		forbidden    = `{"data":null,"errors":[{"message":"Forbidden","path":["x"],"extensions":{"classification":"FORBIDDEN"}}]}`
+	)
+	cases := []struct {
+		name     string
+		status   int
+		body     string
+		mutation bool
+		want     bool
+	}{
+		{"HTTP 401", 401, `not json`, true, true},
+		{"root refusal, read", 200, rootRefusal, false, true},
+		{"root refusal, write", 200, rootRefusal, true, true},
+		{"request level", 200, requestLevel, true, true},
+		{"field level next to data, read", 200, fieldLevel, false, false},
+		{"field level next to data, write", 200, fieldLevel, true, false},
+		{"deep error nulled the data, read", 200, deepNullData, false, true},
+		{"deep error nulled the data, write: it ran", 200, deepNullData, true, false},
+		{"one error is not about identity", 200, mixed, false, false},
+		{"forbidden is not an identity problem", 200, forbidden, false, false},
+	}
+	for _, c := range cases {
+		if got := authFailed(c.status, []byte(c.body), c.mutation); got != c.want {
+			t.Errorf("%s: authFailed = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
