@@ -17,12 +17,20 @@ func (f *File) Resolve(rootFields []string) diag.List {
 		known[n] = true
 	}
 	seen := map[string]Pos{}
+	folded := map[string]Entry{}
 	for _, e := range f.Tools {
 		if first, dup := seen[e.Name]; dup {
 			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("tool %q is listed twice (first at %d:%d)", e.Name, first.Line, first.Col), "remove one of the entries")
 			continue
 		}
 		seen[e.Name] = e.Pos
+		// Each tool owns files named after it; on macOS and Windows two names differing only in
+		// case would be one file.
+		if other, clash := folded[strings.ToLower(e.Name)]; clash {
+			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("tools %q and %q differ only in case (%q at %d:%d), so their generated files would collide on case-insensitive file systems", other.Name, e.Name, other.Name, other.Pos.Line, other.Pos.Col),
+				"allow-list only one of them")
+		}
+		folded[strings.ToLower(e.Name)] = e
 		if !known[e.Name] {
 			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is not a field of Query or Mutation", e.Name), nameFix(e.Name, rootFields))
 		}

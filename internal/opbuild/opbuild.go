@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -106,8 +107,13 @@ func header(kind string, f *ast.FieldDefinition, connection bool, o Options) str
 	pass := make([]string, len(args))
 	for i, a := range args {
 		vars[i] = "$" + a.Name + ": " + a.Type.String()
-		if connection && a.Name == "first" && a.DefaultValue == nil {
+		switch {
+		case connection && a.Name == "first" && a.DefaultValue == nil:
 			vars[i] += " = " + strconv.Itoa(o.PageSize) // optional for the model, bounded for the server
+		case a.Type.NonNull && a.DefaultValue != nil:
+			// A non-null variable without a default would make the argument's default unusable:
+			// the model would have to send a value the schema says it may leave out.
+			vars[i] += " = " + opdoc.Value(a.DefaultValue)
 		}
 		pass[i] = a.Name + ": $" + a.Name
 	}
