@@ -2,6 +2,7 @@ package compile
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,6 +95,31 @@ func TestGitHubCompiles(t *testing.T) {
 	}
 	checkSchemas(t, c)
 	t.Logf("%d tools compiled; every document was validated by gqlparser", len(c.Tools))
+	writeOracleInput(t, in.Schema, c)
+}
+
+// writeOracleInput leaves the schema and every document in $TOOLGEN_ORACLE_DIR, when it is set,
+// for scripts/graphql-js-oracle: a second, independent validator (graphql-js, the reference
+// implementation) must accept what gqlparser accepted.
+func writeOracleInput(t *testing.T, schema []byte, c *catalog.Catalog) {
+	dir := os.Getenv("TOOLGEN_ORACLE_DIR")
+	if dir == "" {
+		return
+	}
+	docs := map[string]string{}
+	for _, tool := range c.Tools {
+		docs[tool.Name] = tool.Operation
+	}
+	b, err := json.Marshal(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "schema.graphql"), schema, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "documents.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func BenchmarkCompile(b *testing.B) {
