@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/internal/loopback"
 )
 
 // ServeStdio serves one session on stdin and stdout until stdin closes or ctx ends. Nothing
@@ -49,22 +50,14 @@ func (s *Server) Handler() http.Handler {
 // Listen opens addr for ServeHTTP, refusing an address that is not loopback unless
 // allowRemote is set: whoever reaches the port acts as the configured user.
 func Listen(addr string, allowRemote bool) (net.Listener, error) {
-	host, _, err := net.SplitHostPort(addr)
+	local, err := loopback.Addr(addr)
 	if err != nil {
-		return nil, fmt.Errorf("-http %q: %w", addr, err)
+		return nil, fmt.Errorf("-http: %w", err)
 	}
-	if !allowRemote && !isLoopback(host) {
+	if !allowRemote && !local {
 		return nil, fmt.Errorf("-http %q is not a loopback address: anyone who can reach it acts as the configured user; use 127.0.0.1, or pass -http-allow-remote if you mean it", addr)
 	}
 	return net.Listen("tcp", addr)
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // ServeHTTP serves streamable HTTP on ln until ctx ends, then shuts down, letting calls in

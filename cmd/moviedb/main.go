@@ -10,11 +10,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net"
 	"os"
 	"os/signal"
 	"syscall"
 
+	"github.com/toolgen/toolgen/internal/loopback"
 	"github.com/toolgen/toolgen/internal/moviedb"
 )
 
@@ -49,21 +49,12 @@ func run(args []string) error {
 // checkAddr refuses to listen beyond this machine unless asked to: anyone who can reach the port
 // can log in with the documented passwords.
 func checkAddr(addr string, public bool) error {
-	host, _, err := net.SplitHostPort(addr)
+	local, err := loopback.Addr(addr)
 	if err != nil {
-		return fmt.Errorf("bad -addr %q: %w", addr, err)
+		return fmt.Errorf("bad -addr: %w", err)
 	}
-	if public || isLoopback(host) {
+	if public || local {
 		return nil
 	}
 	return fmt.Errorf("-addr %q is not a loopback address; pass -public to serve it anyway", addr)
-}
-
-// isLoopback reports whether host names this machine only; "" (every interface) does not.
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
