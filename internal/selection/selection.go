@@ -61,24 +61,21 @@ func Check(file, tool, kind string, doc *ast.QueryDocument) diag.List {
 		ds.Add(file, line, col, fmt.Sprintf("the operation is a %s, but %s is a %s field", op.Operation, tool, kind),
 			fmt.Sprintf("write %s Tool_%s ...", kind, tool))
 	}
-	fields := rootFields(op.SelectionSet)
-	if len(fields) != 1 || fields[0].Name != tool || (fields[0].Alias != "" && fields[0].Alias != tool) {
+	if !onlyField(op.SelectionSet, tool) {
 		ds.Add(file, line, col, fmt.Sprintf("the operation must select exactly the root field %s, without an alias", tool),
 			fmt.Sprintf("select only %s(...) { ... } at the top level", tool))
 	}
 	return ds
 }
 
-func rootFields(set ast.SelectionSet) []*ast.Field {
-	var out []*ast.Field
-	for _, s := range set {
-		if f, ok := s.(*ast.Field); ok {
-			out = append(out, f)
-			continue
-		}
-		out = append(out, &ast.Field{Name: "a fragment"}) // root fragments hide the field from review
+// onlyField reports whether set is exactly the field name, unaliased: a second root field or a
+// root fragment would run something the allow-list did not name.
+func onlyField(set ast.SelectionSet, name string) bool {
+	if len(set) != 1 {
+		return false
 	}
-	return out
+	f, ok := set[0].(*ast.Field)
+	return ok && f.Name == name && (f.Alias == "" || f.Alias == name)
 }
 
 func fromError(file string, err error) diag.List {
