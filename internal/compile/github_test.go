@@ -10,69 +10,17 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vektah/gqlparser/v2/formatter"
-	"github.com/vektah/gqlparser/v2/parser"
+	"github.com/toolgen/toolgen/internal/githubschema"
 )
 
-// GitHub's public schema is the scale test. It is not committed (it is large and third-party):
-// scripts/fetch-github-schema puts it in ~/.cache/toolgen/github/, or TOOLGEN_GITHUB_SCHEMA
-// names a copy. Tests and benchmarks that need it are skipped when it is absent.
-func githubSchemaPath() string {
-	if p := os.Getenv("TOOLGEN_GITHUB_SCHEMA"); p != "" {
-		return p
-	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".cache", "toolgen", "github", "schema.graphql")
-}
-
-// githubInputs returns the schema with its duplicate field definitions removed (the published
-// file defines two fields twice, which toolgen rightly rejects) and an allow-list of every
-// Query and Mutation field.
+// githubInputs compiles GitHub's public schema with every root field allow-listed.
 func githubInputs(tb testing.TB) (Inputs, int) {
-	tb.Helper()
-	raw, err := os.ReadFile(githubSchemaPath())
-	if err != nil {
-		tb.Skipf("GitHub schema not present (%v); run scripts/fetch-github-schema", err)
-	}
-	doc, err := parser.ParseSchema(&ast.Source{Name: "github.graphql", Input: string(raw)})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var allow strings.Builder
-	allow.WriteString("tools:\n")
-	n := 0
-	for _, def := range append(doc.Definitions, doc.Extensions...) {
-		def.Fields = dedupFields(def.Fields)
-		if def.Name == "Query" || def.Name == "Mutation" {
-			for _, f := range def.Fields {
-				allow.WriteString("  " + f.Name + ": {}\n")
-				n++
-			}
-		}
-	}
-	var buf bytes.Buffer
-	formatter.NewFormatter(&buf).FormatSchemaDocument(doc)
-	return Inputs{SchemaPath: "github.graphql", Schema: buf.Bytes(), AllowlistPath: "allowlist.yaml", Allowlist: []byte(allow.String())}, n
-}
-
-func dedupFields(fields ast.FieldList) ast.FieldList {
-	seen := map[string]bool{}
-	var out ast.FieldList
-	for _, f := range fields {
-		if !seen[f.Name] {
-			seen[f.Name] = true
-			out = append(out, f)
-		}
-	}
-	return out
+	schema, allow, n := githubschema.AllRoots(tb)
+	return Inputs{SchemaPath: "github.graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow}, n
 }
 
 func TestGitHubDuplicatesReported(t *testing.T) {
-	raw, err := os.ReadFile(githubSchemaPath())
-	if err != nil {
-		t.Skipf("GitHub schema not present: %v", err)
-	}
+	raw := githubschema.Raw(t)
 	c, ds := Compile(Inputs{SchemaPath: "schema.graphql", Schema: raw, AllowlistPath: "allowlist.yaml", Allowlist: []byte("tools:\n  viewer: {}\n")})
 	if c != nil || len(ds) != 2 {
 		t.Fatalf("want exactly the two duplicate fields reported, got:\n%s", ds)

@@ -1,0 +1,39 @@
+package generate
+
+import (
+	"testing"
+
+	"github.com/toolgen/toolgen/internal/compile"
+	"github.com/toolgen/toolgen/internal/githubschema"
+)
+
+func githubInputs(tb testing.TB) (compile.Inputs, int) {
+	schema, allow, n := githubschema.AllRoots(tb)
+	return compile.Inputs{SchemaPath: "github.graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow}, n
+}
+
+// TestGitHubGenerates renders every artifact for GitHub's 278 root fields: the emitters (Go
+// types for every input object reached, the review page) hold at the scale of a real API.
+func TestGitHubGenerates(t *testing.T) {
+	in, n := githubInputs(t)
+	files, ds := Files(in)
+	if files == nil {
+		t.Fatalf("GitHub did not generate:\n%s", ds)
+	}
+	checkFiles(t, files)
+	if want := 2*n + 4; len(files) != want { // a schema and an operation per tool, and four shared files
+		t.Errorf("%d files for %d tools, want %d", len(files), n, want)
+	}
+	t.Logf("%d tools, %d files, tools.go %d KiB, catalog.json %d KiB", n, len(files), len(files["tools.go"])>>10, len(files["catalog.json"])>>10)
+}
+
+// BenchmarkGenerate is the whole core on GitHub: compile plus every emitter, no disk.
+func BenchmarkGenerate(b *testing.B) {
+	in, _ := githubInputs(b)
+	Files(in) // load the tokenizer once, outside the measurement
+	for b.Loop() {
+		if files, ds := Files(in); files == nil {
+			b.Fatal(ds)
+		}
+	}
+}
