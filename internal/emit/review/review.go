@@ -40,6 +40,7 @@ type role struct {
 
 type tool struct {
 	Name          string
+	Title         string // "" when the allow-list gives none
 	Anchor        string
 	Kind          string
 	Description   string
@@ -126,7 +127,7 @@ func newTool(t catalog.Tool, anchor string) *tool {
 		notes[i] = visible(n)
 	}
 	return &tool{
-		Name: t.Name, Anchor: anchor, Kind: string(t.Kind), Description: visible(t.Description),
+		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: visible(t.Description),
 		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
 		OperationName: t.OperationName, Operation: visible(formatOperation(t.Operation)), Notes: notes,
 	}
