@@ -35,27 +35,35 @@ func ParseApproval(s string) (Approval, error) {
 	return "", fmt.Errorf("unknown approval mode %q: use deny, elicit or host", s)
 }
 
-// approver chooses the session's approver. cannotAsk reports that a denial means nobody
-// could be asked, so the model is told that instead of "the user declined".
-func (s *Server) approver(ss *mcp.ServerSession) (a gate.Approver, cannotAsk bool) {
-	switch s.cfg.Approve {
-	case Host:
-		return hostApprover{}, false
-	case Elicit:
-		if canElicit(ss) {
-			return &elicitApprover{ss: ss}, false
-		}
+// approver chooses the session's approver for toolrt's Run.Call. Elicit mode does not use it:
+// it asks through input requests (elicit.go), and its run's approver denies.
+func (s *Server) approver() gate.Approver {
+	if s.cfg.Approve == Host {
+		return hostApprover{}
 	}
-	return gate.DenyAll{}, true
+	return gate.DenyAll{}
 }
 
-// canElicit reports whether the client declared form elicitation at initialize.
-func canElicit(ss *mcp.ServerSession) bool {
-	p := ss.InitializeParams()
-	if p == nil || p.Capabilities == nil || p.Capabilities.Elicitation == nil {
+// cannotAsk reports that a denied write means nobody could be asked, so the model is told that
+// instead of "the user declined": always in deny mode, and in elicit mode for a client that
+// declared no form elicitation.
+func (s *Server) cannotAsk(caps *mcp.ClientCapabilities) bool {
+	switch s.cfg.Approve {
+	case Deny:
+		return true
+	case Elicit:
+		return !canElicit(caps)
+	}
+	return false
+}
+
+// canElicit reports whether the client declared form elicitation: at initialize, or under
+// 2026-07-28 in the request itself.
+func canElicit(caps *mcp.ClientCapabilities) bool {
+	if caps == nil || caps.Elicitation == nil {
 		return false
 	}
-	e := p.Capabilities.Elicitation
+	e := caps.Elicitation
 	return e.Form != nil || e.URL == nil // neither set means form, for older clients
 }
 
@@ -66,32 +74,8 @@ func (hostApprover) Approve(context.Context, gate.Request) (gate.Decision, error
 	return gate.Decision{Approved: true}, nil
 }
 
-// elicitApprover asks the session's user. Only "accept" approves; the gate binds that
-// approval to the body's hash and lets it be used once.
-type elicitApprover struct {
-	ss *mcp.ServerSession
-}
-
 // confirmSchema asks for nothing but the decision itself: the accept and decline buttons.
 var confirmSchema = map[string]any{"type": "object", "properties": map[string]any{}}
-
-func (e *elicitApprover) Approve(ctx context.Context, req gate.Request) (gate.Decision, error) {
-	res, err := e.ss.Elicit(ctx, &mcp.ElicitParams{
-		Mode:            "form",
-		Message:         ApprovalMessage(req),
-		RequestedSchema: confirmSchema,
-	})
-	if ctx.Err() != nil {
-		return gate.Decision{}, ctx.Err()
-	}
-	if err != nil {
-		return gate.Decision{Reason: "elicitation failed"}, nil
-	}
-	if res.Action == "accept" {
-		return gate.Decision{Approved: true}, nil
-	}
-	return gate.Decision{Reason: res.Action}, nil
-}
 
 // ApprovalMessage is what the user reads before deciding: the tool, the exact operation and
 // the exact variables that will be sent, escaped so invisible characters show.

@@ -104,9 +104,13 @@ type elicitor struct {
 	mu       sync.Mutex
 	answers  []string
 	messages []string
+	during   func() // called while the user is being asked, outside the lock
 }
 
 func (e *elicitor) handle(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+	if e.during != nil {
+		e.during()
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.messages = append(e.messages, req.Params.Message)

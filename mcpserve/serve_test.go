@@ -145,6 +145,10 @@ func TestStreamableHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Stateful streamable HTTP cannot serve 2026-07-28; the SDK client falls back.
+	if v := cs.InitializeResult().ProtocolVersion; v != legacy {
+		t.Errorf("HTTP negotiated %s, want %s", v, legacy)
+	}
 	if text, isErr := call(t, cs, "movie", `{"id":"42"}`); isErr || !strings.Contains(text, "The Matrix") {
 		t.Fatalf("movie over HTTP: %v %s", isErr, text)
 	}

@@ -28,10 +28,12 @@ import (
 // the transport buffer megabytes first.
 const MaxMessageBytes = 1 << 20
 
-// legacyVersions are the protocol versions served. 2026-07-28 is left out because it forbids
-// a server-initiated elicitation during a call (SEP-2322 wants a resumable call instead), and
-// toolrt's gate asks synchronously inside Run.Call; clients then fall back to initialize.
-var legacyVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+// protocolVersions are the protocol versions served, newest first. Under 2026-07-28 a server
+// must not send an elicitation during a call, so elicit mode returns an input request and
+// resumes the prepared write when the client retries (elicit.go); the SDK's server middleware
+// plays the same exchange for older clients. Streamable HTTP is stateful and the SDK serves
+// 2026-07-28 only on stateless HTTP, so there clients fall back to 2025-11-25.
+var protocolVersions = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
 // Config configures a Server. Runtime is required and should already be logged in.
 type Config struct {
@@ -50,11 +52,11 @@ type Server struct {
 	sessions map[*mcp.ServerSession]*session
 }
 
-// session is the per-MCP-session state: its run (budget, gate, run id) and whether a denied
-// write means "nobody could be asked" rather than "the user said no".
+// session is the per-MCP-session state: its run (budget, gate, run id) and, in elicit mode,
+// the writes waiting for the user's answer.
 type session struct {
-	run       *toolrt.Run
-	cannotAsk bool
+	run     *toolrt.Run
+	pending *pendingCalls
 }
 
 // New builds the server and registers the role's tools in catalog order.
@@ -86,7 +88,7 @@ func New(cfg Config) (*Server, error) {
 		Version: cfg.Version,
 	}, &mcp.ServerOptions{
 		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
-		SupportedProtocolVersions: legacyVersions,
+		SupportedProtocolVersions: protocolVersions,
 		PageSize:                  max(mcp.DefaultPageSize, len(defs)), // one page, so one order
 	})
 	for _, def := range defs {
@@ -108,29 +110,31 @@ func (s *Server) Connect(ctx context.Context, t mcp.Transport) (*mcp.ServerSessi
 	return s.mcp.Connect(ctx, t, nil)
 }
 
-// session returns the state of ss, starting its run on the session's first call. The run is
-// made lazily because the client's capabilities (elicitation or not) are known only after
-// initialize.
+// session returns the state of ss, starting its run on the session's first call.
 func (s *Server) session(ss *mcp.ServerSession) *session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st, ok := s.sessions[ss]; ok {
 		return st
 	}
-	approver, cannotAsk := s.approver(ss)
-	st := &session{run: s.cfg.Runtime.NewRun(budget.New(s.cfg.Limits), approver), cannotAsk: cannotAsk}
+	run := s.cfg.Runtime.NewRun(budget.New(s.cfg.Limits), s.approver())
+	st := &session{run: run, pending: newPendingCalls(run)}
 	s.sessions[ss] = st
-	s.cfg.Logger.Info("mcp session", "session", ss.ID(), "run", st.run.ID(),
-		"approve", string(s.cfg.Approve), "elicitation", !cannotAsk && s.cfg.Approve == Elicit)
+	s.cfg.Logger.Info("mcp session", "session", ss.ID(), "run", run.ID(), "approve", string(s.cfg.Approve))
 	go s.forget(ss)
 	return st
 }
 
 // forget drops a session's state once its connection ends, so a long-running HTTP server
-// does not keep every finished session's budget.
+// does not keep every finished session's budget, and denies the writes still waiting for an
+// answer so each is audited.
 func (s *Server) forget(ss *mcp.ServerSession) {
 	_ = ss.Wait()
 	s.mu.Lock()
+	st := s.sessions[ss]
 	delete(s.sessions, ss)
 	s.mu.Unlock()
+	if st != nil {
+		st.pending.close()
+	}
 }

@@ -78,29 +78,42 @@ func catalogOrder(defs []toolrt.ToolDef) mcp.Middleware {
 
 // handler runs one tool through the session's run. Everything the call got wrong or was
 // refused comes back as an isError result the model can read; only a cancelled request is a
-// protocol error, because then nobody is waiting for a result.
+// protocol error, because then nobody is waiting for a result. In elicit mode a write first
+// comes back as an input request (elicit.go).
 func (s *Server) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		st := s.session(req.Session)
-		res, err := st.run.Call(ctx, name, arguments(req.Params.Arguments))
-		if err != nil && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if s.cfg.Approve != Elicit {
+			res, err := st.run.Call(ctx, name, arguments(req.Params.Arguments))
+			return s.result(ctx, req, name, res, err)
 		}
-		if res.Denied && st.cannotAsk {
-			res.Text = CannotAskResult
+		input, res, err := s.elicitCall(ctx, st, req, name)
+		if input != nil {
+			return input, nil
 		}
-		if err != nil {
-			s.cfg.Logger.Warn("mcp call ended the run", "session", req.Session.ID(), "tool", name, "err", err)
-			res.IsError = true
-			if res.Text == "" {
-				res.Text = `{"error":"this call could not be run"}`
-			}
-		}
-		return &mcp.CallToolResult{
-			Content: []mcp.Content{&mcp.TextContent{Text: res.Text}},
-			IsError: res.IsError,
-		}, nil
+		return s.result(ctx, req, name, res, err)
 	}
+}
+
+// result turns a toolrt result into the MCP result.
+func (s *Server) result(ctx context.Context, req *mcp.CallToolRequest, name string, res toolrt.Result, err error) (*mcp.CallToolResult, error) {
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if res.Denied && s.cannotAsk(req.ClientCapabilities()) {
+		res.Text = CannotAskResult
+	}
+	if err != nil {
+		s.cfg.Logger.Warn("mcp call ended the run", "session", req.Session.ID(), "tool", name, "err", err)
+		res.IsError = true
+		if res.Text == "" {
+			res.Text = `{"error":"this call could not be run"}`
+		}
+	}
+	return &mcp.CallToolResult{
+		Content: []mcp.Content{&mcp.TextContent{Text: res.Text}},
+		IsError: res.IsError,
+	}, nil
 }
 
 // arguments gives toolrt an empty object when the client omitted arguments, which MCP allows

@@ -59,17 +59,25 @@ func (run *Run) ID() string { return run.id }
 func (run *Run) Budget() *budget.Budget { return run.budget }
 
 // Call executes one tool call in the fixed order: count → size and parse → repair → validate →
-// build the exact body → approve → POST the same bytes → bound the result → audit.
+// build the exact body → approve → POST the same bytes → bound the result → audit. It is
+// Prepare, then the run's approver for a write that needs one, then Resume.
 //
 // Everything the model did wrong or the server refused comes back as a Result with IsError.
 // A non-nil error means the run must end: the budget is spent in stop mode (errors.Is
 // budget.ErrExceeded), authentication failed twice (exec.ErrAuth), or ctx was cancelled, for
 // example by Ctrl-C during an approval prompt. The Result then still holds a text for the model.
 func (run *Run) Call(ctx context.Context, name string, raw []byte) (Result, error) {
-	c := &call{run: run, start: time.Now(), rec: audit.Record{Run: run.id, Tool: args.Escape(name), Outcome: "not_sent"}}
-	res, err := c.do(ctx, name, raw)
-	c.finish(res)
-	return res, err
+	pr, res, err := run.Prepare(ctx, name, raw)
+	if pr == nil {
+		return res, err
+	}
+	var d gate.Decision
+	if pr.need {
+		if d, err = run.gate.Consult(ctx, pr.req); err != nil {
+			return run.abandon(pr), err
+		}
+	}
+	return run.Resume(ctx, pr, d)
 }
 
 // call carries one call's audit record through the steps.
@@ -79,24 +87,42 @@ type call struct {
 	rec   audit.Record
 }
 
-func (c *call) do(ctx context.Context, name string, raw []byte) (Result, error) {
+func (run *Run) newCall(name string) *call {
+	return &call{run: run, start: time.Now(), rec: audit.Record{Run: run.id, Tool: args.Escape(name), Outcome: "not_sent"}}
+}
+
+// check runs the steps before approval. A nil *Prepared comes with the final Result.
+func (c *call) check(name string, raw []byte) (*Prepared, Result, error) {
 	t := c.run.rt.byName[name]
 	if t == nil {
 		c.rec.Decision = audit.DecisionUnknownTool
-		return refused(RefusedUnknownTool, unknownToolText), nil
+		return nil, refused(RefusedUnknownTool, unknownToolText), nil
 	}
 	if err := c.admit(name); err != nil {
-		return refused(RefusedOverBudget, budgetText), c.stopError(err)
+		return nil, refused(RefusedOverBudget, budgetText), c.stopError(err)
 	}
 	p, err := prepare(t, raw)
 	if err != nil {
 		c.rec.Decision = audit.DecisionInvalidArgs
-		return refused(RefusedInvalidArgs, argsText(err)), nil
+		return nil, refused(RefusedInvalidArgs, argsText(err)), nil
 	}
 	c.rec.Body, c.rec.Args = "sha256:"+p.fingerprint(), p.variables
-	if stopped, err := c.approve(ctx, t, p); stopped != nil {
-		return *stopped, err
+	c.rec.Decision = audit.DecisionAllowed
+	pr := &Prepared{c: c, t: t, p: p}
+	if t.Approval != catalog.ApprovalRequired || c.run.direct {
+		return pr, Result{}, nil
 	}
+	pr.need = true
+	pr.req = gate.Request{Tool: t.Name, Operation: t.Operation, Variables: p.variables, BodySHA: p.sha}
+	c.rec.Decision = audit.DecisionDenied
+	if c.run.gate.DeniedBefore(p.sha) {
+		return nil, deniedResult(), nil
+	}
+	return pr, Result{}, nil
+}
+
+// send POSTs the prepared bytes and records the outcome.
+func (c *call) send(ctx context.Context, t *tool, p *prepared) (Result, error) {
 	out, err := c.run.rt.client.Do(ctx, p.body, t.Kind == catalog.Mutation)
 	c.rec.Outcome, c.rec.Status, c.rec.Bytes, c.rec.Ref = string(out.Outcome), out.Status, out.Bytes, out.Ref
 	if err != nil && errors.Is(err, exec.ErrAuth) {
@@ -126,25 +152,19 @@ func (c *call) stopError(err error) error {
 	return err
 }
 
-// approve asks the gate for writes that need a human. A non-nil result ends the call unsent.
-func (c *call) approve(ctx context.Context, t *tool, p *prepared) (*Result, error) {
-	c.rec.Decision = audit.DecisionAllowed
-	if t.Approval != catalog.ApprovalRequired || c.run.direct {
-		return nil, nil
+// approve settles the decision on a write that needs a human. It reports whether the call may
+// be sent; the audit record says approved or denied.
+func (c *call) approve(pr *Prepared, d gate.Decision) bool {
+	if !pr.need {
+		return true
 	}
-	denied := deniedResult()
-	c.rec.Decision = audit.DecisionDenied
-	req := gate.Request{Tool: t.Name, Operation: t.Operation, Variables: p.variables, BodySHA: p.sha}
-	approval, d, err := c.run.gate.Ask(ctx, req)
-	if err != nil || !d.Approved {
-		return &denied, err
-	}
+	approval := c.run.gate.Settle(pr.req, d)
 	// Redeeming with the bytes about to be sent proves they are the bytes the human saw.
-	if err := approval.Redeem(p.body); err != nil {
-		return &denied, nil
+	if approval == nil || approval.Redeem(pr.p.body) != nil {
+		return false
 	}
 	c.rec.Decision = audit.DecisionApproved
-	return nil, nil
+	return true
 }
 
 func (c *call) finish(res Result) {

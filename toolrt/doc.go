@@ -30,5 +30,9 @@
 //		// hand res.Text back to the model; res.IsError marks failures and denials
 //	}
 //
-// An MCP server makes one Run per session, with gate.DenyAll{} or an elicitation approver.
+// Call is Prepare followed by Resume. A caller that must ask for approval outside the call
+// splits it: Prepare counts the call and builds the exact body (refusing a write denied earlier
+// in the run), Prepared.Request says what to show, and Resume settles the decision and sends
+// the same bytes once. An MCP server makes one Run per session; under -approve elicit it
+// returns the elicitation as an input request and resumes when the client retries.
 package toolrt

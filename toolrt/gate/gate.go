@@ -91,28 +91,50 @@ func New(approver Approver) *Gate {
 }
 
 // Ask returns an Approval for req, or a denial. An error (a cancelled context) means the run
-// is over, not that the call was denied.
+// is over, not that the call was denied. It is Consult followed by Settle.
 func (g *Gate) Ask(ctx context.Context, req Request) (*Approval, Decision, error) {
-	g.mu.Lock()
-	seen := g.denied[req.BodySHA]
-	g.mu.Unlock()
-	if seen {
-		return nil, Decision{Reason: "denied earlier in this run"}, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, Decision{}, err
-	}
-	d, err := g.approver.Approve(ctx, req)
+	d, err := g.Consult(ctx, req)
 	if err != nil {
 		return nil, Decision{}, err
 	}
+	return g.Settle(req, d), d, nil
+}
+
+// DeniedBefore reports whether a body with this hash was denied earlier in the run.
+func (g *Gate) DeniedBefore(sha [32]byte) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.denied[sha]
+}
+
+// Consult asks the approver about req without recording the answer; Settle does that. A body
+// denied earlier in the run is denied again without asking. An error (a cancelled context)
+// means the run is over, not that the call was denied.
+func (g *Gate) Consult(ctx context.Context, req Request) (Decision, error) {
+	if g.DeniedBefore(req.BodySHA) {
+		return Decision{Reason: "denied earlier in this run"}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return Decision{}, err
+	}
+	d, err := g.approver.Approve(ctx, req)
+	if err != nil {
+		return Decision{}, err
+	}
+	return d, nil
+}
+
+// Settle records a decision about req, however it was reached (the approver, or an answer that
+// arrived with a retried MCP call): a denial is remembered for the rest of the run and gives a
+// nil Approval; an approval becomes a single-use Approval bound to req's body hash.
+func (g *Gate) Settle(req Request, d Decision) *Approval {
 	if !d.Approved {
 		g.mu.Lock()
 		g.denied[req.BodySHA] = true
 		g.mu.Unlock()
-		return nil, d, nil
+		return nil
 	}
-	return &Approval{sha: req.BodySHA}, d, nil
+	return &Approval{sha: req.BodySHA}
 }
 
 // DeniedResult is what the model receives for a denied write: readable, final, and silent on
