@@ -62,7 +62,7 @@ func (s *Server) resume(ctx context.Context, st *session, req *mcp.CallToolReque
 	pc := st.pending.take(req.Params.RequestState)
 	if pc == nil {
 		s.cfg.Logger.Warn("mcp retry with an unknown request state", "session", req.Session.ID(), "tool", name)
-		return deniedResult(), nil
+		return toolrt.DeniedResult(), nil
 	}
 	d := decision(pc, name, raw, req.Params.InputResponses)
 	if !d.Approved && d.Reason == "mismatched retry" {
@@ -84,10 +84,4 @@ func decision(pc *pendingCall, name string, raw []byte, answers mcp.InputRespons
 		return gate.Decision{Reason: answer.Action}
 	}
 	return gate.Decision{Approved: true}
-}
-
-// deniedResult is the denial of a retry that names no waiting write: nothing was prepared, so
-// nothing was counted or sent.
-func deniedResult() toolrt.Result {
-	return toolrt.Result{Text: gate.DeniedResult, IsError: true, Denied: true, Outcome: "not_sent", Refusal: toolrt.RefusedDenied}
 }

@@ -116,7 +116,7 @@ func (c *call) check(name string, raw []byte) (*Prepared, Result, error) {
 	pr.req = gate.Request{Tool: t.Name, Operation: t.Operation, Variables: p.variables, BodySHA: p.sha}
 	c.rec.Decision = audit.DecisionDenied
 	if c.run.gate.DeniedBefore(p.sha) {
-		return nil, deniedResult(), nil
+		return nil, DeniedResult(), nil
 	}
 	return pr, Result{}, nil
 }
@@ -177,7 +177,9 @@ func refused(why Refusal, text string) Result {
 	return Result{Text: text, IsError: true, Outcome: "not_sent", Refusal: why}
 }
 
-func deniedResult() Result {
+// DeniedResult is the result of a write that was not approved, for callers that refuse a
+// write themselves (an MCP retry naming no waiting write): nothing was sent.
+func DeniedResult() Result {
 	r := refused(RefusedDenied, gate.DeniedResult)
 	r.Denied = true
 	return r

@@ -59,10 +59,10 @@ func (run *Run) Prepare(_ context.Context, name string, raw []byte) (*Prepared, 
 // denial. Errors mean what they mean for Call.
 func (run *Run) Resume(ctx context.Context, pr *Prepared, d gate.Decision) (Result, error) {
 	if pr == nil || pr.c.run != run || !pr.used.CompareAndSwap(false, true) {
-		return deniedResult(), nil
+		return DeniedResult(), nil
 	}
 	c := pr.c
-	res, err := deniedResult(), error(nil)
+	res, err := DeniedResult(), error(nil)
 	if c.approve(pr, d) {
 		res, err = c.send(ctx, pr.t, pr.p)
 	}
@@ -73,7 +73,7 @@ func (run *Run) Resume(ctx context.Context, pr *Prepared, d gate.Decision) (Resu
 // abandon ends a prepared call unsent and unsettled (the decision never came because the run
 // is ending) and audits it as denied.
 func (run *Run) abandon(pr *Prepared) Result {
-	res := deniedResult()
+	res := DeniedResult()
 	if pr.used.CompareAndSwap(false, true) {
 		pr.c.finish(res)
 	}
