@@ -17,7 +17,26 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// subcommand runs one `toolgen NAME …` command and returns the exit status.
+type subcommand func(args []string, stdout, stderr io.Writer) int
+
+// subcommands holds the commands other than generation; each lives in its own file and adds
+// itself from an init function, so a new command lands as one file.
+var subcommands = map[string]subcommand{}
+
+// run is the whole program, testable: a registered first word runs its command, anything else
+// (flags or nothing) generates.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if cmd, ok := subcommands[args[0]]; ok {
+			return cmd(args[1:], stdout, stderr)
+		}
+	}
+	return runGenerate(args, stdout, stderr)
+}
+
+// runGenerate compiles the inputs and syncs (or, with -check, compares) the output folder.
+func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	schema := fs.String("schema", "schema.graphql", "the GraphQL schema (SDL)")

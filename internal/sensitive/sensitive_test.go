@@ -1,0 +1,51 @@
+package sensitive
+
+import "testing"
+
+func TestCredential(t *testing.T) {
+	yes := []string{"token", "accessToken", "refresh_token", "clientSecret", "password", "newPassword",
+		"apiKey", "API_KEY", "privateKey", "passwordHash", "otp", "cvv", "secret", "webhookSecret", "sessionId"}
+	no := []string{"id", "name", "nextPageToken", "pageToken", "tokenCount", "tokenType", "keywords",
+		"key", "monkey", "passwordChangedAt", "hash", "commitHash", "secretary", "tokens", "pinned", "spin"}
+	for _, n := range yes {
+		if !Credential(n) {
+			t.Errorf("Credential(%q) = false, want true", n)
+		}
+	}
+	for _, n := range no {
+		if Credential(n) {
+			t.Errorf("Credential(%q) = true, want false", n)
+		}
+	}
+}
+
+func TestIdentity(t *testing.T) {
+	yes := []string{"userId", "user_id", "ownerId", "tenantID", "accountId", "customerId", "actorIds", "viewerLogin"}
+	no := []string{"id", "movieId", "watchListId", "users", "userName", "titleId", "repositoryId"}
+	for _, n := range yes {
+		if !Identity(n) {
+			t.Errorf("Identity(%q) = false, want true", n)
+		}
+	}
+	for _, n := range no {
+		if Identity(n) {
+			t.Errorf("Identity(%q) = true, want false", n)
+		}
+	}
+}
+
+func TestWords(t *testing.T) {
+	for in, want := range map[string]string{"accessToken": "access token", "API_KEY": "api key", "tenantID": "tenant id", "HTMLBody": "html body", "x2Factor": "x2 factor"} {
+		ws := words(in)
+		got := ""
+		for i, w := range ws {
+			if i > 0 {
+				got += " "
+			}
+			got += w
+		}
+		if got != want {
+			t.Errorf("words(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
