@@ -12,6 +12,10 @@ import (
 const (
 	GeneratedBy = "toolgen"
 	Encoding    = "o200k_base"
+	// ToolgenVersion is written as "toolgen" so a reviewer sees which release compiled a catalog.
+	// It is a constant, not the module's build info, so that the same inputs give the same bytes
+	// whether toolgen runs from this checkout, `go tool` or `go install`.
+	ToolgenVersion = "0.2.0"
 )
 
 // Kind is the GraphQL operation type of a tool.
@@ -34,10 +38,17 @@ const (
 
 // Catalog is the whole compiled catalog. Field order is the order of keys in catalog.json.
 type Catalog struct {
-	GeneratedBy string          `json:"generatedBy"`
-	Encoding    string          `json:"encoding"`
-	Roles       map[string]Role `json:"roles"` // encoding/json sorts map keys: stable output
-	Tools       []Tool          `json:"tools"` // schema order: Query fields, then Mutation fields
+	GeneratedBy string `json:"generatedBy"`
+	Encoding    string `json:"encoding"`
+	// Toolgen is the ToolgenVersion that compiled the catalog.
+	Toolgen string `json:"toolgen"`
+	// Inputs is "sha256:<hex>" of the schema, the allow-list and the overrides (InputsDigest).
+	Inputs string `json:"inputs"`
+	// Digest is "sha256:<hex>" of this catalog.json with the digest's own value empty: Marshal
+	// writes it, and it shows a hand edit (see VerifyDigest).
+	Digest string          `json:"digest"`
+	Roles  map[string]Role `json:"roles"` // encoding/json sorts map keys: stable output
+	Tools  []Tool          `json:"tools"` // schema order: Query fields, then Mutation fields
 
 	// Types are the input objects and enums that the tools' variables reach, in first-reached
 	// order. They feed the Go emitter; catalog.json leaves them out because inputSchema already

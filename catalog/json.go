@@ -7,8 +7,19 @@ import (
 )
 
 // Marshal renders the catalog as catalog.json: two-space indent, trailing newline, no HTML
-// escaping (descriptions are shown to people and models verbatim).
+// escaping (descriptions are shown to people and models verbatim). It seals the file: the
+// digest field holds the hash of the bytes with that field empty, and c.Digest is set to it.
 func Marshal(c *Catalog) ([]byte, error) {
+	c.Digest = ""
+	blank, err := MarshalJSON(c)
+	if err != nil {
+		return nil, err
+	}
+	sum, err := selfDigest(blank)
+	if err != nil {
+		return nil, err
+	}
+	c.Digest = sum
 	return MarshalJSON(c)
 }
 

@@ -6,6 +6,7 @@ package generate
 import (
 	"fmt"
 	"maps"
+	"path"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/compile"
@@ -29,6 +30,8 @@ func Files(in compile.Inputs) (map[string][]byte, diag.List) {
 	if c == nil {
 		return nil, ds
 	}
+	c.Toolgen = catalog.ToolgenVersion
+	c.Inputs = catalog.InputsDigest(in.Schema, in.Allowlist, baseNames(in.Selections))
 	out := map[string][]byte{}
 	for _, emit := range emitters {
 		files, err := emit(c)
@@ -45,4 +48,13 @@ func Files(in compile.Inputs) (map[string][]byte, diag.List) {
 		maps.Copy(out, files)
 	}
 	return out, ds
+}
+
+// baseNames keys the overrides by file name, so the inputs digest does not depend on the folder.
+func baseNames(sel map[string][]byte) map[string][]byte {
+	out := make(map[string][]byte, len(sel))
+	for p, b := range sel {
+		out[path.Base(p)] = b
+	}
+	return out
 }

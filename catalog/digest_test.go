@@ -1,0 +1,49 @@
+package catalog
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestDigestSealsTheFile(t *testing.T) {
+	data, err := os.ReadFile("../generated/catalog.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyDigest(data); err != nil {
+		t.Fatalf("the committed catalog does not verify: %v", err)
+	}
+	c, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again, data) {
+		t.Fatal("Marshal(Parse(catalog.json)) differs from the file")
+	}
+	edited := bytes.Replace(data, []byte(`"approval": "required"`), []byte(`"approval": "none"`), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("the example has no approval to edit")
+	}
+	if err := VerifyDigest(edited); err == nil || !strings.Contains(err.Error(), "edited after toolgen wrote it") {
+		t.Fatalf("an edited approval verified: %v", err)
+	}
+}
+
+func TestInputsDigestSeparatesParts(t *testing.T) {
+	a := InputsDigest([]byte("ab"), []byte("c"), nil)
+	b := InputsDigest([]byte("a"), []byte("bc"), nil)
+	if a == b {
+		t.Fatal("moving a byte between the schema and the allow-list kept the digest")
+	}
+	o1 := InputsDigest(nil, nil, map[string][]byte{"x.graphql": []byte("1")})
+	o2 := InputsDigest(nil, nil, map[string][]byte{"y.graphql": []byte("1")})
+	if o1 == o2 {
+		t.Fatal("renaming an override kept the digest")
+	}
+}
