@@ -42,7 +42,7 @@ func Parse(data []byte) (*Catalog, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		return nil, fmt.Errorf("catalog: %w; regenerate it with go run ./cmd/toolgen", err)
+		return nil, fmt.Errorf("catalog: %w; regenerate it with toolgen", err)
 	}
 	if c.GeneratedBy != GeneratedBy {
 		return nil, fmt.Errorf("catalog: generatedBy is %q, want %q; this file was not made by toolgen", c.GeneratedBy, GeneratedBy)

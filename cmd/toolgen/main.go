@@ -43,14 +43,19 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	allow := fs.String("allowlist", "allowlist.yaml", "which root fields become tools, for which roles")
 	selections := fs.String("selections", "tool-selections", "folder of hand-written <tool>.graphql operations")
 	out := fs.String("out", "generated", "output folder, owned by toolgen")
+	pkg := fs.String("package", "", "the generated Go package's name (default: the base name of -out)")
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output folder is not fresh")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if *pkg == "" {
+		*pkg = packageName(*out)
+	}
 	in, ds := generate.Read(".", *schema, *allow, *selections)
 	files := map[string][]byte(nil)
 	if !ds.HasErrors() {
-		files, ds = generate.Files(in)
+		files, ds = generate.FilesWith(in, generate.Options{Package: *pkg,
+			Schema: shown(*schema), Allowlist: shown(*allow), Selections: shown(*selections)})
 	}
 	fmt.Fprint(stderr, ds.String())
 	if ds.HasErrors() {
@@ -58,7 +63,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *check {
-		return checkFresh(*out, files, stdout, stderr)
+		return checkFresh(*out, files, regenerate(args), stdout, stderr)
 	}
 	r, err := genout.Sync(*out, files)
 	if err != nil {
@@ -69,14 +74,14 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func checkFresh(dir string, files map[string][]byte, stdout, stderr io.Writer) int {
+func checkFresh(dir string, files map[string][]byte, again string, stdout, stderr io.Writer) int {
 	diff, fresh, err := genout.Check(dir, files)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return 1
 	}
 	if !fresh {
-		fmt.Fprintf(stderr, "%stoolgen: %s is not fresh; run go generate ./... and commit the result\n", diff, dir)
+		fmt.Fprintf(stderr, "%stoolgen: %s is not fresh; run %s and commit the result\n", diff, dir, again)
 		return 1
 	}
 	fmt.Fprintf(stdout, "toolgen: %s is fresh (%d files)\n", dir, len(files))

@@ -16,16 +16,28 @@ import (
 	"github.com/toolgen/toolgen/internal/emit/review"
 )
 
+// Options are what the output depends on besides the inputs: the Go package's name and the
+// input paths its header names. The zero value is this repository's layout.
+type Options = gocode.Options
+
 // emitters render the catalog; each owns distinct file names.
-var emitters = []func(*catalog.Catalog) (map[string][]byte, error){
-	catalogfiles.Files,
-	gocode.Files,
-	review.Files,
+func emitters(o Options) []func(*catalog.Catalog) (map[string][]byte, error) {
+	return []func(*catalog.Catalog) (map[string][]byte, error){
+		catalogfiles.Files,
+		func(c *catalog.Catalog) (map[string][]byte, error) { return gocode.Render(c, o) },
+		review.Files,
+	}
 }
 
-// Files compiles the inputs and renders every generated file. On any error diagnostic it
-// returns no files, so a failed run can write nothing.
-func Files(in compile.Inputs) (map[string][]byte, diag.List) {
+// Files compiles the inputs and renders every generated file for this repository's layout.
+// On any error diagnostic it returns no files, so a failed run can write nothing.
+func Files(in compile.Inputs) (map[string][]byte, diag.List) { return FilesWith(in, Options{}) }
+
+// FilesWith is Files with the package name and input paths of o.
+func FilesWith(in compile.Inputs, o Options) (map[string][]byte, diag.List) {
+	if o.Schema == "" {
+		o.Schema, o.Allowlist = in.SchemaPath, in.AllowlistPath
+	}
 	c, ds := compile.Compile(in)
 	if c == nil {
 		return nil, ds
@@ -33,7 +45,7 @@ func Files(in compile.Inputs) (map[string][]byte, diag.List) {
 	c.Toolgen = catalog.ToolgenVersion
 	c.Inputs = catalog.InputsDigest(in.Schema, in.Allowlist, baseNames(in.Selections))
 	out := map[string][]byte{}
-	for _, emit := range emitters {
+	for _, emit := range emitters(o) {
 		files, err := emit(c)
 		if err != nil {
 			ds.Add("generated", 0, 0, fmt.Sprintf("rendering failed: %v", err), "this is a toolgen bug; please report it with your inputs")

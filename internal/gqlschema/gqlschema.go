@@ -16,7 +16,7 @@ import (
 )
 
 // fixHint is appended to every schema diagnostic: the schema is the API's own file.
-const fixHint = "fix the schema (or copy it again from the API) and run go generate ./... again"
+const fixHint = "fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again"
 
 // Load parses and validates the schema. It returns nil and diagnostics when the schema cannot
 // be used; the diagnostics name every duplicate definition, not only the first one.

@@ -89,7 +89,7 @@ func fromError(file string, err error) diag.List {
 }
 
 func fromGQL(file string, e *gqlerror.Error) diag.Diagnostic {
-	d := diag.Diagnostic{File: file, Message: strings.TrimSuffix(e.Message, "."), Fix: "fix the operation so that it is valid against schema.graphql"}
+	d := diag.Diagnostic{File: file, Message: strings.TrimSuffix(e.Message, "."), Fix: "fix the operation so that it is valid against the schema"}
 	if len(e.Locations) > 0 {
 		d.Line, d.Col = e.Locations[0].Line, e.Locations[0].Column
 	}

@@ -17,6 +17,7 @@ type emitter struct {
 	c     *catalog.Catalog
 	names *names
 	typer *typer
+	pkg   string // the package clause
 }
 
 // toolConsts declares one constant per tool name, in catalog order.

@@ -87,7 +87,7 @@ func TestRejects(t *testing.T) {
 
 // TestSourceError checks that Go that does not compile is an error carrying the numbered source.
 func TestSourceError(t *testing.T) {
-	f := newFile()
+	f := newFile(PackageName)
 	f.Var().Id("x").Id("undefinedType")
 	_, err := render("tools.go", f, true)
 	var se *SourceError
