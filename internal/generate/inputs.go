@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolgen/toolgen/internal/compile"
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/introspect"
 )
 
 // Read loads the inputs from disk: the schema, the allow-list and every *.graphql file in the
@@ -21,6 +22,8 @@ func Read(root, schemaPath, allowlistPath, selectionsDir string) (compile.Inputs
 	var err error
 	if in.Schema, err = os.ReadFile(under(root, schemaPath)); err != nil {
 		ds.Add(in.SchemaPath, 0, 0, "cannot read the schema: "+reason(err), "pass the schema's path with -schema")
+	} else if introspect.LooksLikeJSON(in.Schema) {
+		in.Schema = fromIntrospection(in.SchemaPath, in.Schema, &ds)
 	}
 	if in.Allowlist, err = os.ReadFile(under(root, allowlistPath)); err != nil {
 		ds.Add(in.AllowlistPath, 0, 0, "cannot read the allow-list: "+reason(err), "create allowlist.yaml (see the README) or pass its path with -allowlist")
@@ -44,6 +47,22 @@ func Read(root, schemaPath, allowlistPath, selectionsDir string) (compile.Inputs
 		in.Selections[p] = b
 	}
 	return in, ds
+}
+
+// fromIntrospection accepts a saved introspection result as the schema: its SDL is what is
+// compiled (and what diagnostics point into), the same text toolgen introspect prints.
+func fromIntrospection(file string, data []byte, ds *diag.List) []byte {
+	s, err := introspect.Parse(data)
+	var sdl []byte
+	if err == nil {
+		sdl, err = introspect.SDL(s)
+	}
+	if err != nil {
+		ds.Add(file, 0, 0, "the introspection JSON cannot be read: "+err.Error(),
+			"save the whole answer of the introspection query, or print SDL with toolgen introspect FILE")
+		return nil
+	}
+	return sdl
 }
 
 func under(root, p string) string {

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolgen/toolgen/internal/introspect"
+	"github.com/toolgen/toolgen/internal/moviedb"
+)
+
+// toolgen introspect prints the demo server's schema (headers sent), the printed SDL generates
+// the committed catalog's tools, and a saved introspection JSON works as -schema directly.
+func TestIntrospectThenGenerate(t *testing.T) {
+	h, err := moviedb.NewHandler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gotHeader string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotHeader = r.Header.Get("X-Api-Key")
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	code, sdl, stderr := toolgen(t, "introspect", "-header", "X-Api-Key: k1", srv.URL+"/graphql")
+	if code != 0 {
+		t.Fatalf("introspect: exit %d\n%s", code, stderr)
+	}
+	if gotHeader != "k1" {
+		t.Errorf("-header not sent: got %q", gotHeader)
+	}
+	for _, w := range []string{`@deprecated(reason: "Use 'search' instead.")`, "scalar DateTime", "size: Int = 10"} {
+		if !strings.Contains(sdl, w) {
+			t.Errorf("SDL lacks %q", w)
+		}
+	}
+	dir, args := workspace(t)
+	if err := os.WriteFile(filepath.Join(dir, "schema.graphql"), []byte(sdl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := toolgen(t, append(args[:len(args)-2], "-out", filepath.Join("..", "..", "generated"), "-check")...); code == 0 || !strings.Contains(stderr, "catalog.json") || strings.Contains(stderr, "tools.go") {
+		t.Errorf("want only catalog.json's provenance to differ from generated/: exit %d\n%s", code, stderr)
+	}
+
+	// The same answer saved as JSON is accepted by -schema.
+	raw := introspectionJSON(t, srv.URL+"/graphql")
+	jsonPath := filepath.Join(dir, "schema.json")
+	os.WriteFile(jsonPath, raw, 0o644)
+	args[1] = jsonPath
+	if code, _, stderr := toolgen(t, args...); code != 0 {
+		t.Fatalf("generate from introspection JSON: exit %d\n%s", code, stderr)
+	}
+	os.WriteFile(jsonPath, []byte(`{"data": {"__schema": {"types": 1}}}`), 0o644)
+	if code, _, stderr := toolgen(t, args...); code != 1 || !strings.Contains(stderr, "schema.json") || !strings.Contains(stderr, "line 1") {
+		t.Errorf("a broken introspection JSON: exit %d, want its name and position\n%s", code, stderr)
+	}
+}
+
+// introspectionJSON saves the raw answer of the full introspection query, as other tools do.
+func introspectionJSON(t *testing.T, url string) []byte {
+	t.Helper()
+	q, _ := json.Marshal(map[string]string{"query": introspect.Query(introspect.Features{SpecifiedByURL: true})})
+	body := bytes.NewReader(q)
+	resp, err := http.Post(url, "application/json", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var b strings.Builder
+	if _, err := io.Copy(&b, resp.Body); err != nil {
+		t.Fatal(err)
+	}
+	return []byte(b.String())
+}
+
+func TestIntrospectRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"introspect"}, 2, "want one URL"},
+		{[]string{"introspect", "-header", "nocolon", "http://127.0.0.1:1/graphql"}, 2, "'Name: value'"},
+		{[]string{"introspect", "-header", "Authorization: Bearer x", "http://api.example.com/graphql"}, 1, "use https"},
+		{[]string{"introspect", "no-such-file.json"}, 1, "neither an http(s) URL nor a readable file"},
+	} {
+		code, _, stderr := toolgen(t, tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, want %d with %q\n%s", tc.args, code, tc.code, tc.want, stderr)
+		}
+	}
+	if code, _, stderr := toolgen(t, "introspect", "-h"); code != 0 || !strings.Contains(stderr, "usage: toolgen introspect") {
+		t.Errorf("-h: exit %d\n%s", code, stderr)
+	}
+}

@@ -1,0 +1,124 @@
+package introspect
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// ProbeQuery asks the server which parts of the introspection schema it implements, so that the
+// full query asks for no field the server would reject: servers differ (isOneOf and deprecated
+// arguments are recent additions to the spec).
+const ProbeQuery = `query ToolgenProbe {
+  schema: __type(name: "__Schema") { fields { name } }
+  type: __type(name: "__Type") { fields { name args { name } } }
+  field: __type(name: "__Field") { fields { name args { name } } }
+  inputValue: __type(name: "__InputValue") { fields { name } }
+  directive: __type(name: "__Directive") { fields { name args { name } } }
+}`
+
+// Features are the optional parts of introspection a server supports.
+type Features struct {
+	SchemaDescription     bool // __Schema.description
+	SpecifiedByURL        bool // __Type.specifiedByURL
+	OneOf                 bool // __Type.isOneOf
+	DeprecatedArgs        bool // __Field.args(includeDeprecated:) and __InputValue.isDeprecated
+	DeprecatedInputFields bool // __Type.inputFields(includeDeprecated:)
+	DeprecatedDirArgs     bool // __Directive.args(includeDeprecated:)
+	Repeatable            bool // __Directive.isRepeatable
+}
+
+// AllFeatures returns every optional part, for a server known to be current.
+func AllFeatures() Features { return Features{true, true, true, true, true, true, true} }
+
+type probeType struct {
+	Fields []struct {
+		Name string `json:"name"`
+		Args []struct {
+			Name string `json:"name"`
+		} `json:"args"`
+	} `json:"fields"`
+}
+
+// has reports whether the type has the field and, if arg is not "", that argument on it.
+func (t *probeType) has(field, arg string) bool {
+	if t == nil {
+		return false
+	}
+	for _, f := range t.Fields {
+		if f.Name != field {
+			continue
+		}
+		if arg == "" {
+			return true
+		}
+		for _, a := range f.Args {
+			if a.Name == arg {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ParseProbe reads the data of ProbeQuery's answer.
+func ParseProbe(data []byte) (Features, error) {
+	var p struct {
+		Schema, Type, Field, InputValue, Directive *probeType
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return Features{}, fmt.Errorf("the probe's answer is not the expected JSON: %v", err)
+	}
+	if p.Type == nil || !p.Type.has("kind", "") {
+		return Features{}, fmt.Errorf("the server does not describe __Type; is introspection turned off?")
+	}
+	return Features{
+		SchemaDescription:     p.Schema.has("description", ""),
+		SpecifiedByURL:        p.Type.has("specifiedByURL", ""),
+		OneOf:                 p.Type.has("isOneOf", ""),
+		DeprecatedArgs:        p.Field.has("args", "includeDeprecated") && p.InputValue.has("isDeprecated", ""),
+		DeprecatedInputFields: p.Type.has("inputFields", "includeDeprecated") && p.InputValue.has("isDeprecated", ""),
+		DeprecatedDirArgs:     p.Directive.has("args", "includeDeprecated") && p.InputValue.has("isDeprecated", ""),
+		Repeatable:            p.Directive.has("isRepeatable", ""),
+	}, nil
+}
+
+// typeRefDepth is how many wrappers (list, non-null) a type reference may have: [[T!]!]! needs
+// 5. Eight keeps the whole query within the depth limits servers commonly set (15).
+const typeRefDepth = 8
+
+// Query is the standard introspection query with the optional parts f supports.
+func Query(f Features) string {
+	opt := func(on bool, s string) string {
+		if on {
+			return s
+		}
+		return ""
+	}
+	dep := func(on bool) string { return opt(on, "(includeDeprecated: true)") }
+	var b strings.Builder
+	b.WriteString("query ToolgenIntrospection {\n  __schema {\n")
+	b.WriteString(opt(f.SchemaDescription, "    description\n"))
+	b.WriteString("    queryType { name }\n    mutationType { name }\n    subscriptionType { name }\n")
+	b.WriteString("    types { ...FullType }\n")
+	fmt.Fprintf(&b, "    directives { name description %s locations args%s { ...InputValue } }\n",
+		opt(f.Repeatable, "isRepeatable"), dep(f.DeprecatedDirArgs))
+	b.WriteString("  }\n}\n\n")
+	b.WriteString("fragment FullType on __Type {\n  kind name description\n")
+	b.WriteString(opt(f.SpecifiedByURL, "  specifiedByURL\n"))
+	b.WriteString(opt(f.OneOf, "  isOneOf\n"))
+	fmt.Fprintf(&b, "  fields(includeDeprecated: true) { name description args%s { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }\n", dep(f.DeprecatedArgs))
+	fmt.Fprintf(&b, "  inputFields%s { ...InputValue }\n", dep(f.DeprecatedInputFields))
+	b.WriteString("  interfaces { ...TypeRef }\n")
+	b.WriteString("  enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }\n")
+	b.WriteString("  possibleTypes { ...TypeRef }\n}\n\n")
+	b.WriteString("fragment InputValue on __InputValue {\n  name description type { ...TypeRef } defaultValue\n")
+	b.WriteString(opt(f.DeprecatedArgs || f.DeprecatedInputFields || f.DeprecatedDirArgs, "  isDeprecated deprecationReason\n"))
+	b.WriteString("}\n\nfragment TypeRef on __Type {\n  kind name")
+	for range typeRefDepth {
+		b.WriteString(" ofType { kind name")
+	}
+	b.WriteString(strings.Repeat(" }", typeRefDepth))
+	b.WriteString("\n}\n")
+	return b.String()
+}

@@ -1,0 +1,153 @@
+// Package introspect turns a GraphQL server's introspection into SDL ready to commit as the
+// schema toolgen compiles: it builds the introspection query a server supports, reads the
+// answer (or a saved introspection JSON file) strictly, and prints the schema with gqlparser's
+// formatter: descriptions, @deprecated with reasons, default values, custom scalars with
+// @specifiedBy, @oneOf and directive definitions. Everything read is untrusted: names are checked
+// against the GraphQL grammar so nothing read can change the printed document's structure.
+package introspect
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Schema is the __schema object of an introspection result.
+type Schema struct {
+	Description      *string     `json:"description"`
+	QueryType        *NamedRef   `json:"queryType"`
+	MutationType     *NamedRef   `json:"mutationType"`
+	SubscriptionType *NamedRef   `json:"subscriptionType"`
+	Types            []FullType  `json:"types"`
+	Directives       []Directive `json:"directives"`
+}
+
+// NamedRef is a root operation type.
+type NamedRef struct {
+	Name string `json:"name"`
+}
+
+// FullType is one named type.
+type FullType struct {
+	Kind           string       `json:"kind"`
+	Name           string       `json:"name"`
+	Description    *string      `json:"description"`
+	SpecifiedByURL *string      `json:"specifiedByURL"`
+	IsOneOf        bool         `json:"isOneOf"`
+	Fields         []Field      `json:"fields"`
+	InputFields    []InputValue `json:"inputFields"`
+	Interfaces     []TypeRef    `json:"interfaces"`
+	EnumValues     []EnumValue  `json:"enumValues"`
+	PossibleTypes  []TypeRef    `json:"possibleTypes"`
+}
+
+// Field is a field of an object or interface.
+type Field struct {
+	Name              string       `json:"name"`
+	Description       *string      `json:"description"`
+	Args              []InputValue `json:"args"`
+	Type              *TypeRef     `json:"type"`
+	IsDeprecated      bool         `json:"isDeprecated"`
+	DeprecationReason *string      `json:"deprecationReason"`
+}
+
+// InputValue is an argument or an input object's field.
+type InputValue struct {
+	Name              string   `json:"name"`
+	Description       *string  `json:"description"`
+	Type              *TypeRef `json:"type"`
+	DefaultValue      *string  `json:"defaultValue"`
+	IsDeprecated      bool     `json:"isDeprecated"`
+	DeprecationReason *string  `json:"deprecationReason"`
+}
+
+// EnumValue is one value of an enum.
+type EnumValue struct {
+	Name              string  `json:"name"`
+	Description       *string `json:"description"`
+	IsDeprecated      bool    `json:"isDeprecated"`
+	DeprecationReason *string `json:"deprecationReason"`
+}
+
+// TypeRef is a possibly wrapped type reference.
+type TypeRef struct {
+	Kind   string   `json:"kind"`
+	Name   *string  `json:"name"`
+	OfType *TypeRef `json:"ofType"`
+}
+
+// Directive is a directive definition.
+type Directive struct {
+	Name         string       `json:"name"`
+	Description  *string      `json:"description"`
+	IsRepeatable bool         `json:"isRepeatable"`
+	Locations    []string     `json:"locations"`
+	Args         []InputValue `json:"args"`
+}
+
+// LooksLikeJSON reports whether a schema file holds JSON (an introspection result) rather than
+// SDL: SDL cannot start with "{".
+func LooksLikeJSON(b []byte) bool {
+	b = bytes.TrimPrefix(b, []byte("\uFEFF"))
+	b = bytes.TrimLeft(b, " \t\r\n")
+	return len(b) > 0 && b[0] == '{'
+}
+
+// Parse reads an introspection result in any of the shapes tools save it in: the whole
+// response {"data": {"__schema": …}}, its data {"__schema": …}, or an errors-only response,
+// which is reported with the server's messages.
+func Parse(data []byte) (*Schema, error) {
+	var r struct {
+		Data   *struct{ Schema *Schema `json:"__schema"` } `json:"data"`
+		Schema *Schema `json:"__schema"`
+		Errors []struct {
+			Message string `json:"message"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("not an introspection result: %s", jsonError(data, err))
+	}
+	s := r.Schema
+	if r.Data != nil && r.Data.Schema != nil {
+		s = r.Data.Schema
+	}
+	if s == nil {
+		if len(r.Errors) > 0 {
+			msgs := make([]string, len(r.Errors))
+			for i, e := range r.Errors {
+				msgs[i] = e.Message
+			}
+			return nil, fmt.Errorf("the server answered with errors instead of a schema: %s", strings.Join(msgs, "; "))
+		}
+		return nil, fmt.Errorf(`no "__schema" object (want {"data": {"__schema": …}} or {"__schema": …}); save the whole answer of the introspection query`)
+	}
+	if s.QueryType == nil || s.QueryType.Name == "" {
+		return nil, fmt.Errorf(`"__schema" has no queryType; every schema has a query root`)
+	}
+	return s, nil
+}
+
+// jsonError places a decoding error at its line and column.
+func jsonError(data []byte, err error) string {
+	off := int64(-1)
+	switch e := err.(type) {
+	case *json.SyntaxError:
+		off = e.Offset
+	case *json.UnmarshalTypeError:
+		off = e.Offset
+		return fmt.Sprintf("%s: %s is a JSON %s, want %s", lineCol(data, off), e.Field, e.Value, e.Type)
+	}
+	if off < 0 {
+		return err.Error()
+	}
+	return fmt.Sprintf("%s: %v", lineCol(data, off), err)
+}
+
+func lineCol(data []byte, off int64) string {
+	off = min(max(off, 0), int64(len(data)))
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := int(off) - bytes.LastIndexByte(before, '\n')
+	return fmt.Sprintf("line %d, column %d", line, col)
+}

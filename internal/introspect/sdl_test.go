@@ -1,0 +1,146 @@
+package introspect
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/formatter"
+)
+
+// everything uses each feature the SDL must carry over: descriptions (multi-line, with quotes),
+// deprecations with and without reasons on fields, arguments, input fields and enum values,
+// defaults of every kind, custom scalars with @specifiedBy, @oneOf, custom directives, custom
+// root names, interfaces and unions.
+const everything = `"""The API's own description."""
+schema { query: Root mutation: Writes }
+
+"""Marks a field as expensive."""
+directive @cost(weight: Int! = 1) repeatable on FIELD_DEFINITION | ARGUMENT_DEFINITION
+
+"An RFC 3339 date-time."
+scalar DateTime @specifiedBy(url: "https://datatracker.ietf.org/doc/html/rfc3339")
+scalar JSON
+
+"""
+Things with ids.
+Second line with "quotes" and a \ backslash.
+"""
+interface Node { id: ID! }
+
+type Root {
+  node(id: ID!): Node
+  "Old way."
+  search(q: String!, limit: Int = 10 @deprecated(reason: "ignored"), order: Order = NEWEST, f: Filter = {genres: [A, B], min: 1.5, tag: "x"}): [Thing!]! @deprecated(reason: "Use node.")
+  when: DateTime @deprecated
+  nested: [[Int!]]!
+}
+
+type Writes { pick(by: By!): Thing }
+
+type Item implements Node { id: ID! name: String @deprecated(reason: "Use title. \"Quoted\".") title: String! }
+type Other implements Node { id: ID! raw: JSON }
+union Thing = Item | Other
+
+enum Order { NEWEST OLDEST @deprecated(reason: "Sorted badly.") "By score." SCORE }
+enum Genre { A B }
+
+input Filter { genres: [Genre!] = [A] min: Float tag: String old: Int @deprecated(reason: "gone") }
+
+"""Exactly one key."""
+input By @oneOf { id: ID name: String }
+`
+
+func load(t *testing.T, name, sdl string) *ast.Schema {
+	t.Helper()
+	s, err := gqlparser.LoadSchema(&ast.Source{Name: name, Input: sdl})
+	if err != nil {
+		t.Fatalf("%s does not load: %v\n%s", name, err, sdl)
+	}
+	return s
+}
+
+func printed(s *ast.Schema) string {
+	var b bytes.Buffer
+	formatter.NewFormatter(&b).FormatSchema(s)
+	return s.Description + "\n" + b.String()
+}
+
+// The SDL printed from an introspection answer is the same schema as the SDL the answer came from.
+func TestSDLRoundTrip(t *testing.T) {
+	s, err := Parse(answer(t, everything))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sdl, err := SDL(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := load(t, "want", everything), load(t, "got", string(sdl))
+	if diff := cmp.Diff(printed(want), printed(got)); diff != "" {
+		t.Errorf("round trip changed the schema (-want +got):\n%s\nprinted:\n%s", diff, sdl)
+	}
+	for _, w := range []string{"@oneOf", "@specifiedBy(url:", `@deprecated(reason: "ignored")`, "when: DateTime @deprecated\n",
+		"schema {", "repeatable", `= {genres:[A,B],min:1.5,tag:"x"}`} {
+		if !strings.Contains(string(sdl), w) {
+			t.Errorf("SDL lacks %q:\n%s", w, sdl)
+		}
+	}
+}
+
+// A server without the optional features still gives a loadable schema, and the query asks only
+// for what the server has.
+func TestQueryValidates(t *testing.T) {
+	s := load(t, "s", "type Query { a: Int }")
+	for _, f := range []Features{{}, AllFeatures()} {
+		doc, errs := gqlparser.LoadQuery(s, Query(f))
+		if errs != nil {
+			t.Errorf("Query(%+v) is not valid: %v", f, errs)
+			continue
+		}
+		if got := strings.Contains(Query(f), "isOneOf"); got != f.OneOf {
+			t.Errorf("Query(%+v) asks for isOneOf: %v", f, got)
+		}
+		_ = doc
+	}
+	if _, errs := gqlparser.LoadQuery(s, ProbeQuery); errs != nil {
+		t.Errorf("ProbeQuery is not valid: %v", errs)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"data": {"__schema": {"queryType": {"name": "Query"}, "types": 3}}}`:                 "line 1, column",
+		`{"errors": [{"message": "introspection is disabled"}]}`:                              "introspection is disabled",
+		`{"data": {}}`:                                                                         `no "__schema"`,
+		"{\n\"data\": ,}":                                                                      "line 2, column",
+		`{"__schema": {"types": []}}`:                                                          "no queryType",
+	} {
+		_, err := Parse([]byte(in))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%s) = %v, want an error with %q", in, err, want)
+		}
+	}
+}
+
+// Names read from a server are printed into SDL, so one that is not a GraphQL name is refused
+// instead of changing the document.
+func TestSDLRefusesInjectedNames(t *testing.T) {
+	for _, bad := range []string{
+		`{"__schema": {"queryType": {"name": "Query"}, "types": [{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a: Int } type X { b", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]}]}}`,
+		`{"__schema": {"queryType": {"name": "Query"}, "types": [{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [{"name": "x", "type": {"kind": "SCALAR", "name": "Int"}, "defaultValue": "1) { a } query q($w: T = 2"}], "type": {"kind": "SCALAR", "name": "Int"}}]}]}}`,
+		`{"__schema": {"queryType": {"name": "Query"}, "types": [{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [], "type": {"kind": "NON_NULL"}}]}]}}`,
+		`{"__schema": {"queryType": {"name": "Query"}, "types": [{"kind": "OBJECT", "name": "Query", "fields": []}], "directives": [{"name": "d", "locations": ["FIELD } type Y {"]}]}}`,
+	} {
+		s, err := Parse([]byte(bad))
+		if err == nil {
+			var sdl []byte
+			if sdl, err = SDL(s); err == nil {
+				t.Errorf("accepted %s as\n%s", bad, sdl)
+			}
+		}
+	}
+}
