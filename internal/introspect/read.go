@@ -99,7 +99,9 @@ func LooksLikeJSON(b []byte) bool {
 // which is reported with the server's messages.
 func Parse(data []byte) (*Schema, error) {
 	var r struct {
-		Data   *struct{ Schema *Schema `json:"__schema"` } `json:"data"`
+		Data *struct {
+			Schema *Schema `json:"__schema"`
+		} `json:"data"`
 		Schema *Schema `json:"__schema"`
 		Errors []struct {
 			Message string `json:"message"`

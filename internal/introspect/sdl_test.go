@@ -113,11 +113,11 @@ func TestQueryValidates(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"data": {"__schema": {"queryType": {"name": "Query"}, "types": 3}}}`:                 "line 1, column",
-		`{"errors": [{"message": "introspection is disabled"}]}`:                              "introspection is disabled",
-		`{"data": {}}`:                                                                         `no "__schema"`,
-		"{\n\"data\": ,}":                                                                      "line 2, column",
-		`{"__schema": {"types": []}}`:                                                          "no queryType",
+		`{"data": {"__schema": {"queryType": {"name": "Query"}, "types": 3}}}`: "line 1, column",
+		`{"errors": [{"message": "introspection is disabled"}]}`:               "introspection is disabled",
+		`{"data": {}}`:                `no "__schema"`,
+		"{\n\"data\": ,}":             "line 2, column",
+		`{"__schema": {"types": []}}`: "no queryType",
 	} {
 		_, err := Parse([]byte(in))
 		if err == nil || !strings.Contains(err.Error(), want) {
