@@ -99,3 +99,25 @@ func TestIntrospectRefusals(t *testing.T) {
 		t.Errorf("-h: exit %d\n%s", code, stderr)
 	}
 }
+
+// toolgen init prints an allow-list that generates as printed; problems name the schema file.
+func TestInitThenGenerate(t *testing.T) {
+	dir, args := workspace(t)
+	code, out, stderr := toolgen(t, "init", "-schema", filepath.Join(dir, "schema.graphql"))
+	if code != 0 || !strings.Contains(out, "  movie: {}") {
+		t.Fatalf("init: exit %d\n%s\n%s", code, stderr, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "allowlist.yaml"), []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(dir, "tool-selections"))
+	if code, _, stderr := toolgen(t, args...); code != 0 {
+		t.Errorf("generate from the starter allow-list: exit %d\n%s", code, stderr)
+	}
+	if code, _, stderr := toolgen(t, "init", "-schema", filepath.Join(dir, "nope.graphql")); code != 1 || !strings.Contains(stderr, "nope.graphql") {
+		t.Errorf("missing schema: exit %d\n%s", code, stderr)
+	}
+	if code, _, stderr := toolgen(t, "init", "extra"); code != 2 || !strings.Contains(stderr, "-schema") {
+		t.Errorf("stray argument: exit %d\n%s", code, stderr)
+	}
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/toolgen/toolgen/internal/introspect"
+	"github.com/toolgen/toolgen/internal/starter"
+)
+
+func init() { subcommands["init"] = runInit }
+
+// runInit prints a starter allowlist.yaml for the schema.
+func runInit(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("toolgen init", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	schema := fs.String("schema", "schema.graphql", "the GraphQL schema: SDL, or a saved introspection result (JSON)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: toolgen init [-schema schema.graphql] > allowlist.yaml")
+		fmt.Fprintln(stderr, "Prints a starter allow-list: every query with its token cost; mutations and fields that")
+		fmt.Fprintln(stderr, "need a decision commented out with the reason.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintf(stderr, "toolgen init: unexpected argument %q; pass the schema with -schema FILE\n", fs.Arg(0))
+		return 2
+	}
+	src, err := os.ReadFile(*schema)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen init: cannot read the schema: %v; pass its path with -schema, or fetch it with toolgen introspect URL\n", err)
+		return 1
+	}
+	if introspect.LooksLikeJSON(src) {
+		s, err := introspect.Parse(src)
+		if err == nil {
+			src, err = introspect.SDL(s)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "toolgen init: %s: %v\n", *schema, err)
+			return 1
+		}
+	}
+	out, ds := starter.Allowlist(*schema, src)
+	fmt.Fprint(stderr, ds.String())
+	if ds.HasErrors() {
+		fmt.Fprintf(stderr, "toolgen init: %d problem(s); nothing was printed\n", countErrors(ds))
+		return 1
+	}
+	stdout.Write(out)
+	return 0
+}

@@ -1,0 +1,95 @@
+package starter
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// render prints the allow-list: a header saying what to do with it, the tools that compile as
+// they stand, then everything that needs a person's decision, commented out with the reason.
+func render(schemaName string, fields []*field) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Starter allow-list for %s, printed by toolgen init. Every tool listed here is an\n", schemaName)
+	b.WriteString("# operation an agent may run: delete what your agents do not need, then add roles.\n")
+	b.WriteString("# Token counts are what each tool's definition costs in the model's context (o200k_base).\n")
+	b.WriteString("# Reference: the allowlist.yaml section of toolgen's README.\n")
+	b.WriteString("version: 1\n")
+	b.WriteString("# roles:\n#   analyst:\n#     description: Reads only.\n#     maxTokens: 4000\n")
+	b.WriteString("tools:\n")
+	var active, queries, mutations []*field
+	for _, f := range fields {
+		switch {
+		case f.mutation:
+			mutations = append(mutations, f)
+		case f.described && f.deprecated == "" && f.problem == "":
+			active = append(active, f)
+		default:
+			queries = append(queries, f)
+		}
+	}
+	if len(active) == 0 {
+		// tools: needs an entry to be a mapping; an empty flow mapping keeps the file valid.
+		b.Truncate(b.Len() - len("tools:\n"))
+		b.WriteString("tools: {}  # nothing compiles without a decision; see the commented entries below\n")
+	}
+	entries(&b, active)
+	if len(queries) > 0 {
+		b.WriteString("\n  # Queries that need a decision before an agent can use them:\n")
+		entries(&b, queries)
+	}
+	if len(mutations) > 0 {
+		b.WriteString("\n  # Mutations: writes. Each call waits for a person's approval (approval: required,\n")
+		b.WriteString("  # the default for mutations); uncomment only the writes agents should propose.\n")
+		entries(&b, mutations)
+	}
+	return b.Bytes()
+}
+
+// entries prints one entry per field, aligned comments, commented out unless it is usable as is.
+func entries(b *bytes.Buffer, fields []*field) {
+	width := 0
+	for _, f := range fields {
+		width = max(width, len(head(f)))
+	}
+	for _, f := range fields {
+		notes := []string{cost(f)}
+		switch {
+		case f.problem != "":
+			notes = append(notes, "cannot compile as a default tool: "+f.problem+" (write tool-selections/"+f.name+".graphql)")
+		case f.deprecated != "":
+			notes = append(notes, f.deprecated)
+		}
+		if f.mutation && f.problem == "" {
+			notes = append(notes, "a write: needs approval")
+		}
+		if !f.described {
+			notes = append(notes, "no description in the schema: write one below")
+		}
+		prefix := "  "
+		if f.mutation || !f.described || f.deprecated != "" || f.problem != "" {
+			prefix = "  # "
+		}
+		fmt.Fprintf(b, "%s%-*s  # %s\n", prefix, width, head(f), strings.Join(notes, "; "))
+		if !f.described {
+			fmt.Fprintf(b, "  #   description: \"\"  # what it returns and when to use it\n")
+		}
+	}
+}
+
+func head(f *field) string {
+	if f.described {
+		return key(f.name) + ": {}"
+	}
+	return key(f.name) + ":"
+}
+
+func cost(f *field) string {
+	switch {
+	case f.problem != "":
+		return "cost unknown"
+	case !f.described:
+		return fmt.Sprintf("about %d tokens plus the description", f.tokens)
+	}
+	return fmt.Sprintf("%d tokens", f.tokens)
+}

@@ -1,0 +1,153 @@
+// Package starter writes a first allowlist.yaml for a schema (toolgen init): every query root
+// field as a tool with its token cost, every mutation and every field the model could not use as
+// it stands (no description, deprecated, no usable default operation) commented out with the
+// reason. What it prints compiles as printed; a person then deletes what agents do not need.
+package starter
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/toolgen/toolgen/internal/compile"
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/gqlschema"
+)
+
+// field is one root field and what the probe compile learned about it.
+type field struct {
+	name       string
+	mutation   bool
+	described  bool
+	deprecated string // the reason; "" when not deprecated
+	tokens     int
+	problem    string // why it does not compile as a default tool; "" when it does
+}
+
+// maxRounds bounds the probe compiles: each round drops the tools that failed the previous one,
+// and a failure in one tool does not hide another's, so two rounds normally suffice.
+const maxRounds = 4
+
+// Allowlist returns the starter allow-list for the schema. schemaName is the schema's path as
+// the user passed it, named in the header and in diagnostics.
+func Allowlist(schemaName string, schema []byte) ([]byte, diag.List) {
+	s, ds := gqlschema.Load(schemaName, schema)
+	if s == nil || ds.HasErrors() {
+		return nil, ds
+	}
+	fields := rootFields(s)
+	if len(fields) == 0 {
+		ds.Add(schemaName, 0, 0, "the query type has no fields", "check that this is the API's schema")
+		return nil, ds
+	}
+	if pds := probe(schemaName, schema, fields); pds.HasErrors() {
+		return nil, pds
+	}
+	out := render(schemaName, fields)
+	// The promise is that the printed file compiles; check it rather than assume it.
+	if _, cds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
+		AllowlistPath: "allowlist.yaml", Allowlist: out}); cds.HasErrors() {
+		cds.Add("allowlist.yaml", 0, 0, "the starter allow-list does not compile", "this is a toolgen bug; please report it with your schema")
+		return nil, cds
+	}
+	return out, ds
+}
+
+func rootFields(s *ast.Schema) []*field {
+	var out []*field
+	for _, root := range []*ast.Definition{s.Query, s.Mutation} {
+		if root == nil {
+			continue
+		}
+		for _, f := range root.Fields {
+			if strings.HasPrefix(f.Name, "__") {
+				continue
+			}
+			fl := &field{name: f.Name, mutation: root == s.Mutation, described: strings.TrimSpace(f.Description) != ""}
+			if d := f.Directives.ForName("deprecated"); d != nil {
+				fl.deprecated = "deprecated"
+				if a := d.Arguments.ForName("reason"); a != nil && a.Value != nil {
+					fl.deprecated = "deprecated: " + strings.TrimRight(oneLine(a.Value.Raw), ".")
+				}
+			}
+			out = append(out, fl)
+		}
+	}
+	return out
+}
+
+// probe compiles every root field as a tool (a placeholder description where the schema has
+// none) to learn its token cost, dropping the fields that fail round by round.
+func probe(schemaName string, schema []byte, fields []*field) diag.List {
+	for range maxRounds {
+		var b bytes.Buffer
+		b.WriteString("tools:\n")
+		lines := map[int]*field{}
+		line := 2
+		for _, f := range fields {
+			if f.problem != "" {
+				continue
+			}
+			lines[line] = f
+			if f.described {
+				fmt.Fprintf(&b, "  %s: {}\n", key(f.name))
+				line++
+				continue
+			}
+			fmt.Fprintf(&b, "  %s:\n    description: placeholder\n", key(f.name))
+			line += 2
+		}
+		cat, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
+			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes()})
+		if cat != nil {
+			tokens := map[string]int{}
+			for _, t := range cat.Tools {
+				tokens[t.Name] = t.Tokens
+			}
+			for _, f := range fields {
+				f.tokens = tokens[f.name]
+			}
+			return nil
+		}
+		var fatal diag.List
+		for _, d := range ds {
+			if d.Severity != diag.Error {
+				continue
+			}
+			if f := lines[d.Line]; f != nil && d.File == "allowlist.yaml" {
+				if f.problem == "" {
+					f.problem = oneLine(d.Message)
+				}
+				continue
+			}
+			fatal = append(fatal, d)
+		}
+		if len(fatal) > 0 {
+			return fatal
+		}
+	}
+	var ds diag.List
+	ds.Add(schemaName, 0, 0, "no starter allow-list compiles after dropping the failing fields", "this is a toolgen bug; please report it with your schema")
+	return ds
+}
+
+// yamlSpecial are keys YAML would read as something other than a string.
+var yamlSpecial = regexp.MustCompile(`^(?i:y|yes|n|no|true|false|on|off|null)$`)
+
+func key(name string) string {
+	if yamlSpecial.MatchString(name) {
+		return `"` + name + `"`
+	}
+	return name
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 120 {
+		s = s[:117] + "..."
+	}
+	return s
+}

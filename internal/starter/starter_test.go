@@ -1,0 +1,87 @@
+package starter
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/toolgen/toolgen/internal/compile"
+	"github.com/toolgen/toolgen/internal/githubschema"
+)
+
+func compiles(t *testing.T, schema, allow []byte) int {
+	t.Helper()
+	cat, ds := compile.Compile(compile.Inputs{SchemaPath: "schema.graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow})
+	if cat == nil {
+		t.Fatalf("does not compile:\n%s\n%s", ds, allow)
+	}
+	return len(cat.Tools)
+}
+
+var (
+	activeLine    = regexp.MustCompile(`(?m)^  ([_A-Za-z][_0-9A-Za-z]*): \{\} +# (\d+) tokens$`)
+	commentedLine = regexp.MustCompile(`(?m)^  # ([_A-Za-z][_0-9A-Za-z]*):( \{\})? +# (.*)$`)
+)
+
+func TestExampleSchema(t *testing.T) {
+	schema, err := os.ReadFile("../../schema.graphql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, ds := Allowlist("schema.graphql", schema)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	n := compiles(t, schema, out)
+	active := activeLine.FindAllStringSubmatch(string(out), -1)
+	if n != len(active) || n < 5 {
+		t.Errorf("%d tools compiled, %d active lines with a token count:\n%s", n, len(active), out)
+	}
+	text := string(out)
+	for _, want := range []string{
+		"  movie: {}", "  search: {}", // described queries: active
+		"  # addWatchListItem: {}", "needs approval", // a mutation: commented out
+		"  # tvShows:", "  #   description: \"\"", // no description: commented, with the line to fill in
+		"  # searchMovies:", "deprecated: Use 'search' instead",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("starter lacks %q:\n%s", want, text)
+		}
+	}
+	for _, m := range commentedLine.FindAllStringSubmatch(text, -1) {
+		if strings.Contains(m[3], "a write") && !strings.Contains(text, "# Mutations") {
+			t.Errorf("mutation %s outside the mutations block", m[1])
+		}
+	}
+	// Uncommenting a described mutation as printed also compiles: the comments are real entries.
+	uncommented := regexp.MustCompile(`(?m)^  # ([_A-Za-z]+: \{\})`).ReplaceAllString(text, "  $1")
+	if got := compiles(t, schema, []byte(uncommented)); got <= n {
+		t.Errorf("uncommenting the described entries gave %d tools, want more than %d", got, n)
+	}
+}
+
+func TestGitHubSchema(t *testing.T) {
+	schema, _, roots := githubschema.AllRoots(t)
+	out, ds := Allowlist("github.graphql", schema)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	n := compiles(t, schema, out)
+	listed := len(activeLine.FindAllString(string(out), -1)) + len(commentedLine.FindAllString(string(out), -1))
+	if listed != roots {
+		t.Errorf("%d root fields listed, the schema has %d", listed, roots)
+	}
+	t.Logf("GitHub: %d root fields, %d active tools, %d lines", roots, n, strings.Count(string(out), "\n"))
+}
+
+func TestSchemaErrorsAreReported(t *testing.T) {
+	_, ds := Allowlist("api.graphql", []byte("type Query { a: Nope }"))
+	if !ds.HasErrors() || !strings.Contains(ds.String(), "api.graphql:1:") {
+		t.Errorf("want a positioned error naming api.graphql, got %s", ds)
+	}
+	_, ds = Allowlist("api.graphql", []byte("type Query { _unused: Int } type Mutation { a: Int }"))
+	if ds.HasErrors() {
+		t.Errorf("a schema whose only query field compiles: %s", ds)
+	}
+}
