@@ -21,7 +21,7 @@ func TestGitHubGenerates(t *testing.T) {
 		t.Fatalf("GitHub did not generate:\n%s", ds)
 	}
 	checkFiles(t, files)
-	if want := 2*n + 4; len(files) != want { // a schema and an operation per tool, and four shared files
+	if want := 2*n + 5; len(files) != want { // a schema and an operation per tool, and five shared files
 		t.Errorf("%d files for %d tools, want %d", len(files), n, want)
 	}
 	t.Logf("%d tools, %d files, tools.go %d KiB, catalog.json %d KiB", n, len(files), len(files["tools.go"])>>10, len(files["catalog.json"])>>10)

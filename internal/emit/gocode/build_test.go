@@ -1,8 +1,8 @@
 package gocode
 
-// build_test.go compiles the generated package for real: each case's tools.go, catalog.go and
-// catalog.json go into a throwaway module (it needs no dependency, so nothing is replaced or
-// downloaded), go vet checks it, and a small program fills every argument struct, marshals it and
+// build_test.go compiles the generated package for real: each case's tools.go, calls.go,
+// catalog.go and catalog.json go into a throwaway module that requires this checkout (calls.go
+// uses toolrt; everything comes from the module cache, nothing is downloaded), go vet checks it, and a small program fills every argument struct, marshals it and
 // compares the JSON with the tool's input schema from the embedded catalog: exactly the schema's
 // property names at every level, values of the schema's types, and a lossless JSON round trip.
 
@@ -59,8 +59,19 @@ func writeModule(t *testing.T, dir string) string {
 		fmt.Fprintf(&consts, "\tgenerated.%s,\n", n.consts[i])
 	}
 	mod := t.TempDir()
+	checkout, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(checkout, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	write := map[string][]byte{
-		"go.mod":                 []byte("module github.com/toolgen/toolgen\n\ngo 1.26\n"),
+		"go.mod": []byte("module example.com/gocodecheck\n\ngo 1.26\n\nrequire github.com/toolgen/toolgen v0.0.0-00010101000000-000000000000\n\n" +
+			"replace github.com/toolgen/toolgen => " + checkout + "\n"),
+		"go.sum":                 sum,
+		"generated/calls.go":     files["calls.go"],
 		"generated/tools.go":     files["tools.go"],
 		"generated/catalog.go":   files["catalog.go"],
 		"generated/catalog.json": catalogJSON,
@@ -91,7 +102,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/toolgen/toolgen/generated"
+	"example.com/gocodecheck/generated"
 )
 
 var args = map[string]any{
@@ -135,6 +146,9 @@ func main() {
 		if again, _ := json.Marshal(back); !bytes.Equal(again, data) {
 			fail("%%s: round trip changed\n%%s\nto\n%%s", tool.Name, data, again)
 		}
+	}
+	if n := reflect.TypeOf(generated.Tools{}).NumMethod(); n != len(names) {
+		fail("Tools has %%d methods, want one per tool (%%d)", n, len(names))
 	}
 	if !slices.Equal(names, consts) {
 		fail("tool constants %%q, want %%q", consts, names)

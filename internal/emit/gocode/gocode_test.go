@@ -25,8 +25,8 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(got) != 2 || got["tools.go"] == nil || got["catalog.go"] == nil {
-				t.Fatalf("Files returned %d files, want tools.go and catalog.go", len(got))
+			if len(got) != 3 || got["tools.go"] == nil || got["catalog.go"] == nil || got["calls.go"] == nil {
+				t.Fatalf("Files returned %d files, want tools.go, calls.go and catalog.go", len(got))
 			}
 			for name, src := range got {
 				golden.File(t, filepath.Join(dir, name+".golden"), src)

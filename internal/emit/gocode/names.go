@@ -105,13 +105,14 @@ type names struct {
 	values map[string][]string // enum name → Go constant per value, in declaration order
 }
 
-// catalogVar is the embedded catalog in catalog.go; it is reserved before anything else.
+// catalogVar is the embedded catalog in catalog.go; it and the Tools type of calls.go are
+// reserved before anything else.
 const catalogVar = "CatalogJSON"
 
 // newNames allocates every package-level identifier in one fixed order: types, argument
 // structs, tool constants, enum constants. Earlier kinds win clashes.
 func newNames(c *catalog.Catalog) *names {
-	scope := namer{catalogVar: true}
+	scope := namer{catalogVar: true, toolsType: true}
 	n := &names{types: map[string]string{}, values: map[string][]string{}}
 	for _, t := range c.Types {
 		n.types[t.Name] = scope.take(goName(t.Name))
