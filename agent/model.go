@@ -11,6 +11,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -164,9 +165,7 @@ func (m *model) explain(ctx context.Context, err error) error {
 	case errors.As(err, &apiErr):
 		return m.statusError(apiErr)
 	case errors.As(err, &netErr) && netErr.Op == "dial", isDNS(err):
-		return &ModelError{URL: m.cfg.URL, Msg: "cannot be reached (" + rootCause(err) + ")", Err: err,
-			Hint: fmt.Sprintf("start Ollama with `ollama serve` and pull the model with `ollama pull %s`, "+
-				"or point -model-url at another OpenAI-compatible server", m.cfg.Model)}
+		return &ModelError{URL: m.cfg.URL, Msg: "cannot be reached (" + rootCause(err) + ")", Err: err, Hint: m.unreachableHint()}
 	default:
 		return &ModelError{URL: m.cfg.URL, Msg: "failed: " + rootCause(err), Err: err}
 	}
@@ -180,11 +179,37 @@ func (m *model) statusError(apiErr *openai.Error) error {
 	e := &ModelError{URL: m.cfg.URL, Msg: msg, Err: apiErr}
 	switch apiErr.StatusCode {
 	case http.StatusNotFound:
-		e.Hint = fmt.Sprintf("check -model-url, and that the model exists (`ollama pull %s`)", m.cfg.Model)
+		e.Hint = fmt.Sprintf("check -model-url, and that the server has a model named %q", m.cfg.Model)
+		if isOllama(m.cfg.URL) {
+			e.Hint = fmt.Sprintf("check -model-url, and that the model exists (`ollama pull %s`)", m.cfg.Model)
+		}
 	case http.StatusUnauthorized, http.StatusForbidden:
 		e.Hint = "set " + KeyEnv + " to the server's API key"
 	}
 	return e
+}
+
+// unreachableHint says how to start the server the URL names: Ollama's commands only for
+// Ollama's own address, since for any other server they would mislead.
+func (m *model) unreachableHint() string {
+	if isOllama(m.cfg.URL) {
+		return fmt.Sprintf("start Ollama with `ollama serve` and pull the model with `ollama pull %s`, "+
+			"or point -model-url at another OpenAI-compatible server", m.cfg.Model)
+	}
+	return "check that the server is running and that -model-url is its OpenAI-compatible base URL"
+}
+
+// isOllama reports whether the URL is Ollama's default address on this machine (port 11434).
+func isOllama(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.Port() != "11434" {
+		return false
+	}
+	switch u.Hostname() {
+	case "localhost", "127.0.0.1", "::1", "0.0.0.0", "host.docker.internal":
+		return true
+	}
+	return false
 }
 
 func isDNS(err error) bool {

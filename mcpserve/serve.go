@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"net"
 	"net/http"
 	"time"
@@ -19,11 +20,13 @@ import (
 // ServeStdio serves one session on stdin and stdout until stdin closes or ctx ends. Nothing
 // else may write to stdout meanwhile: it carries only protocol messages.
 func (s *Server) ServeStdio(ctx context.Context) error {
-	return s.run(ctx, &mcp.StdioTransport{MaxLineLength: MaxMessageBytes})
+	return s.ServeIO(ctx, os.Stdin, nopWriteCloser{os.Stdout})
 }
 
 // ServeIO serves one session on r and w, as ServeStdio does on stdin and stdout.
+// End of input waits until every request read has been answered (see drain.go).
 func (s *Server) ServeIO(ctx context.Context, r io.ReadCloser, w io.WriteCloser) error {
+	r, w = draining(ctx, r, w)
 	return s.run(ctx, &mcp.IOTransport{Reader: r, Writer: w, MaxLineLength: MaxMessageBytes})
 }
 

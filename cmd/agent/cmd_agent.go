@@ -29,6 +29,10 @@ func init() {
 		summary: "run the agent loop: login, approval gate and run budget",
 		prompt:  "task, e.g. add The Matrix to my To watch this weekend watchlist",
 		run:     runAgentLoop,
+		usage:   "TASK...",
+		args:    "TASK  what the agent should do, in words (the rest of the line)",
+		groups:  []string{"catalog", "runtime", "budget", "model"},
+		login:   true,
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
@@ -17,6 +18,10 @@ func init() {
 		summary: "run one tool against the endpoint: argument checks, no model, no gate, no budget",
 		prompt:  `tool name and JSON arguments, e.g. movie {"id":"42"}`,
 		run:     runCall,
+		usage:   `TOOL ['{"arg":"value"}']`,
+		args:    "TOOL  a tool of the role (agent catalog lists them)\nJSON  its arguments as one JSON object (default: {})",
+		groups:  []string{"catalog", "runtime"},
+		login:   true,
 	})
 }
 
@@ -36,5 +41,19 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	fmt.Fprintf(e.Out, "tool      : %s\narguments : %s\n", args[0], raw)
 	res, err := rt.Direct(ctx, args[0], []byte(raw))
 	fmt.Fprintln(e.Out, gate.Escape(res.Text)) // the API's text: no escape sequence reaches the terminal
-	return err
+	if err != nil || !res.IsError {
+		return err
+	}
+	return callFailure(args[0], e.Settings.Role, res)
+}
+
+// callFailure is the one line that makes a refused or failed call exit non-zero.
+func callFailure(tool, role string, res toolrt.Result) error {
+	switch res.Refusal {
+	case toolrt.RefusedUnknownTool:
+		return fmt.Errorf("no tool %q for role %q; `agent catalog %s` lists them", tool, role, role)
+	case toolrt.RefusedInvalidArgs:
+		return fmt.Errorf("invalid arguments for %s (see above); `agent catalog` shows its input schema", tool)
+	}
+	return fmt.Errorf("the %s call failed (see above)", tool)
 }

@@ -16,6 +16,9 @@ func init() {
 		summary: "print the tool catalog, optionally for one role",
 		prompt:  "role (blank for every tool)",
 		run:     runCatalog,
+		usage:   "[ROLE]",
+		args:    "ROLE  list only the tools this role sees (default: every tool)",
+		groups:  []string{"catalog"},
 	})
 }
 

@@ -19,6 +19,8 @@ func init() {
 		name: "mcp", order: 50,
 		summary: "serve the role's tools over MCP (stdio, or -http on loopback)",
 		run:     runMCP,
+		groups:  []string{"catalog", "runtime", "budget", "mcp"},
+		login:   true,
 	})
 }
 
@@ -39,6 +41,7 @@ func runMCP(ctx context.Context, e *Env, args []string) error {
 		}
 		defer ln.Close()
 	}
+	stdout := e.Out
 	e.Out = e.Err // the embedded server's start line must not land in the protocol stream
 	srv, err := newMCPServer(ctx, e, approve)
 	if err != nil {
@@ -46,7 +49,7 @@ func runMCP(ctx context.Context, e *Env, args []string) error {
 	}
 	if ln == nil {
 		fmt.Fprintf(e.Err, "agent mcp: serving role %s as %s over stdio, writes: %s\n", e.Settings.Role, who(e), approve)
-		return srv.ServeStdio(ctx)
+		return srv.ServeIO(ctx, &linesReader{ctx: ctx, lines: e.Lines}, nopWriteCloser{stdout})
 	}
 	fmt.Fprintf(e.Err, "agent mcp: serving role %s as %s at http://%s/, writes: %s\n", e.Settings.Role, who(e), ln.Addr(), approve)
 	return srv.ServeHTTP(ctx, ln)

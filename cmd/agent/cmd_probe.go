@@ -18,6 +18,7 @@ func init() {
 		name: "probe-depth", order: 40,
 		summary: "send a pathological query straight to the server and read its refusal",
 		run:     runProbe,
+		groups:  []string{"probe"},
 	})
 }
 

@@ -24,6 +24,10 @@ type command struct {
 	summary string // one line in the menu
 	prompt  string // what the menu asks for before running; "" runs at once
 	run     func(ctx context.Context, e *Env, args []string) error
+	usage   string   // the positional arguments in the usage line, e.g. TOOL ['{"arg":"value"}']
+	args    string   // what each positional argument is, for -h
+	groups  []string // the flag groups it takes (see usage.go); nil: every flag
+	login   bool     // it logs in: the menu asks for the user when none is configured
 }
 
 var commands []command
@@ -51,13 +55,16 @@ func run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.
 	sh := &shared{lines: newLines(stdin), out: stdout, err: stderr}
 	defer sh.close()
 	var err error
-	if len(argv) == 0 {
+	switch {
+	case len(argv) == 0:
 		err = menu(ctx, sh)
-	} else {
+	case isHelp(argv[0]):
+		err = help(stdout, argv[1:])
+	default:
 		err = dispatch(ctx, sh, argv[0], argv[1:])
 	}
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, errHelp):
 		return 0
 	case errors.Is(err, errUsage), errors.Is(err, flag.ErrHelp):
 		return 2
@@ -80,7 +87,7 @@ func newLines(stdin io.Reader) *gate.Lines {
 func dispatch(ctx context.Context, sh *shared, name string, args []string) error {
 	c, ok := lookup(name)
 	if !ok {
-		fmt.Fprintf(sh.err, "agent: unknown command %q; commands: %s\n", name, names())
+		fmt.Fprintf(sh.err, "agent: unknown command %q; commands: %s (agent help explains them)\n", name, names())
 		return errUsage
 	}
 	s, rest, err := parseSettings(c.name, args, sh.err)
@@ -130,13 +137,22 @@ func menuRun(ctx context.Context, sh *shared, choice string) error {
 		return errUsage
 	}
 	var args []string
+	if c.login {
+		user, err := askUser(ctx, sh)
+		if err != nil {
+			return nil
+		}
+		if user != "" {
+			args = append(args, "-user", user)
+		}
+	}
 	if c.prompt != "" {
 		fmt.Fprintf(sh.out, "%s: ", c.prompt)
 		line, err := sh.lines.ReadLine(ctx)
 		if err != nil {
 			return nil
 		}
-		args = splitFirst(line)
+		args = append(args, splitFirst(line)...)
 	}
 	return dispatch(ctx, sh, c.name, args)
 }

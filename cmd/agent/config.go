@@ -79,10 +79,9 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.Approve, "approve", s.Approve, "mcp writes: deny (refuse), elicit (ask the user through the MCP client), or host (trust the host's confirmation; weaker)")
 	flags.StringVar(&s.HTTP, "http", s.HTTP, "mcp: serve streamable HTTP on this address, e.g. 127.0.0.1:8765, instead of stdio")
 	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")
-	if err := flags.Parse(args); err != nil {
-		return s, nil, errUsage
-	}
-	return s, flags.Args(), nil
+	c, _ := lookup(cmd)
+	rest, err := parseCommandLine(flags, c, args, stderr)
+	return s, rest, err
 }
 
 // readConfig decodes path into s, refusing unknown keys; a missing file is fine.

@@ -77,6 +77,9 @@ func (e *Env) Endpoint(ctx context.Context) (string, error) {
 
 // Runtime builds the runtime for the settings' role and user and logs in.
 func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
+	if err := passwordSet(e.Settings.User); err != nil {
+		return nil, err
+	}
 	cat, err := e.Catalog()
 	if err != nil {
 		return nil, err
@@ -94,6 +97,7 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 	if err != nil {
 		return nil, err
 	}
+
 	rt, err := toolrt.New(cat, toolrt.Config{
 		Endpoint: endpoint, Role: e.Settings.Role, User: e.Settings.User,
 		Password: func() string { return os.Getenv(auth.PasswordEnv) },
@@ -108,6 +112,16 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 		return nil, err
 	}
 	return rt, nil
+}
+
+// passwordSet refuses a login that would send an empty password (the server's "invalid
+// credentials" would hide what is missing).
+func passwordSet(user string) error {
+	if user == "" || os.Getenv(TokenEnv) != "" || os.Getenv(auth.PasswordEnv) != "" {
+		return nil
+	}
+	return fmt.Errorf("-user %s needs a password and %s is not set; export %s (or %s, a token issued elsewhere)",
+		user, auth.PasswordEnv, auth.PasswordEnv, TokenEnv)
 }
 
 // TokenEnv holds a bearer token issued elsewhere (the signed-in person's session): with it the

@@ -37,7 +37,7 @@ func TestCallStartsEmbeddedServer(t *testing.T) {
 func TestCallRefusesBadArgumentsAndLogsIn(t *testing.T) {
 	t.Setenv("AGENT_PASSWORD", "user123")
 	out, _, code := runAgent(t, "", "call", "-user", "user", "addWatchListItem", `{"watchListId":"1","titleId":"42","titleType":"MOVIE","userId":"2"}`)
-	if code != 0 || !strings.Contains(out, `"error":"invalid_arguments"`) || !strings.Contains(out, "user      : user") {
+	if code != 1 || !strings.Contains(out, `"error":"invalid_arguments"`) || !strings.Contains(out, "user      : user") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	out, _, _ = runAgent(t, "", "call", "-user", "user", "myWatchLists")
@@ -77,7 +77,7 @@ func TestSettingsFromYAMLAndFlags(t *testing.T) {
 		}
 	}
 	write("role: support\nmax-tool-calls: 3\nuser: admin\n")
-	s, rest, err := parseSettings("call", []string{"-max-tool-calls", "4", "movie", "{}"}, os.Stderr)
+	s, rest, err := parseSettings("agent", []string{"-max-tool-calls", "4", "movie", "{}"}, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

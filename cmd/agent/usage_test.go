@@ -1,0 +1,106 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// help, -h and --help answer with the commands and exit 0; so does COMMAND -h, with a usage
+// line, the positional arguments and only that command's flags.
+func TestHelp(t *testing.T) {
+	for _, argv := range [][]string{{"help"}, {"-h"}, {"--help"}} {
+		out, errText, code := runAgent(t, "", argv...)
+		if code != 0 || !strings.Contains(out+errText, "usage: agent") || !strings.Contains(out+errText, "probe-depth") {
+			t.Errorf("%v: exit %d\n%s%s", argv, code, out, errText)
+		}
+	}
+	for _, argv := range [][]string{{"call", "-h"}, {"call", "--help"}, {"help", "call"}, {"call", "movie", "-h"}} {
+		out, errText, code := runAgent(t, "", argv...)
+		text := out + errText
+		if code != 0 || !strings.Contains(text, "usage: agent call [flags] TOOL") || !strings.Contains(text, "TOOL  a tool of the role") {
+			t.Errorf("%v: exit %d\n%s", argv, code, text)
+		}
+		for _, own := range []string{"-endpoint", "-user", "-role"} {
+			if !strings.Contains(text, own) {
+				t.Errorf("%v: lacks its flag %s", argv, own)
+			}
+		}
+		for _, other := range []string{"-model-url", "-approve", "-http", "-system-prompt"} {
+			if strings.Contains(text, other) {
+				t.Errorf("%v: shows %s, a flag of another command", argv, other)
+			}
+		}
+	}
+	if out, errText, code := runAgent(t, "", "mcp", "-h"); code != 0 || !strings.Contains(out+errText, "-approve") {
+		t.Errorf("mcp -h: exit %d\n%s%s", code, out, errText)
+	}
+}
+
+// Refusals exit non-zero with one line that says why and how.
+func TestRefusalsAreOneLine(t *testing.T) {
+	for _, tc := range []struct {
+		argv []string
+		code int
+		want string
+	}{
+		{[]string{"nosuch"}, 2, "agent help"},
+		{[]string{"call", "-nope", "movie"}, 2, "`agent call -h` lists its flags"},
+		{[]string{"call", "movie", `{"id":"42"}`, "-model", "x"}, 2, "-model is not a flag of call"},
+		{[]string{"call", "nosuch", "{}"}, 1, `no tool "nosuch" for role "concierge"`},
+		{[]string{"call", "movie", `{"idx":1}`}, 1, "invalid arguments for movie"},
+	} {
+		_, errText, code := runAgent(t, "", tc.argv...)
+		if code != tc.code || !strings.Contains(errText, tc.want) || strings.Count(errText, "\n") != 1 {
+			t.Errorf("%q: exit %d (want %d), stderr (want one line with %q):\n%s", tc.argv, code, tc.code, tc.want, errText)
+		}
+	}
+}
+
+// Flags after the positional arguments are flags, not part of the JSON.
+func TestFlagsAfterArguments(t *testing.T) {
+	out, errText, code := runAgent(t, "", "call", "movie", `{"id":"42"}`, "-role", "support", "-timeout", "5s")
+	if code != 0 || !strings.Contains(out, "arguments : {\"id\":\"42\"}\n") || !strings.Contains(out, "The Matrix") {
+		t.Errorf("exit %d, stderr %s, output:\n%s", code, errText, out)
+	}
+	out, _, code = runAgent(t, "", "call", "myWatchLists", "-role", "support")
+	if code != 1 || strings.Contains(out, "-role") {
+		t.Errorf("support has no myWatchLists: exit %d, output:\n%s", code, out)
+	}
+	out, _, code = runAgent(t, "", "call", "--", "movie", `{"id":"42"}`)
+	if code != 0 || !strings.Contains(out, "The Matrix") {
+		t.Errorf("-- before the arguments: exit %d\n%s", code, out)
+	}
+}
+
+func TestMissingPasswordIsNamed(t *testing.T) {
+	t.Setenv("AGENT_PASSWORD", "")
+	t.Setenv("AGENT_TOKEN", "")
+	out, errText, code := runAgent(t, "", "call", "-user", "user", "myWatchLists")
+	if code != 1 || !strings.Contains(errText, "AGENT_PASSWORD is not set") || strings.Contains(out+errText, "nvalid credentials") {
+		t.Errorf("exit %d, stderr %q", code, errText)
+	}
+}
+
+// The menu asks who to log in as before a command that logs in.
+func TestMenuAsksForTheUser(t *testing.T) {
+	t.Setenv("AGENT_PASSWORD", "user123")
+	t.Setenv("AGENT_TOKEN", "")
+	out, errText, code := runAgent(t, "call\nuser\nmyWatchLists\nq\n")
+	if code != 0 || !strings.Contains(out, "user to log in as") || !strings.Contains(out, "user      : user") ||
+		!strings.Contains(out, "To watch this weekend") {
+		t.Errorf("exit %d, stderr %s, output:\n%s", code, errText, out)
+	}
+}
+
+// MCP started from the menu reads its requests from the menu's stdin: the session owns it.
+func TestMenuMCPOwnsStdin(t *testing.T) {
+	t.Setenv("AGENT_TOKEN", "")
+	in := "mcp\n\n" +
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"movie","arguments":{"id":"42"}}}` + "\n"
+	out, errText, code := runAgent(t, in)
+	if code != 0 || !strings.Contains(out, `"id":2`) || !strings.Contains(out, "The Matrix") {
+		t.Errorf("exit %d, stderr %s, output:\n%s", code, errText, out)
+	}
+}
