@@ -151,6 +151,9 @@ type session struct {
 	run   *toolrt.Run
 }
 
+// testModel is the model name the scripted server is asked for.
+const testModel = "qwen3:8b"
+
 type options struct {
 	input  io.Reader
 	limits budget.Limits
@@ -165,7 +168,7 @@ func newSession(t *testing.T, d *demo, script agenttest.Script, o options) *sess
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: d.URL, Role: "concierge", User: "user",
+	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: d.URL, Role: "concierge", User: "user", LoginDocument: moviedb.LoginDocument,
 		Password: func() string { return "user123" }})
 	if err != nil {
 		t.Fatal(err)
@@ -180,6 +183,9 @@ func newSession(t *testing.T, d *demo, script agenttest.Script, o options) *sess
 	}
 	if o.model.URL == "" {
 		o.model.URL = m.URL
+	}
+	if o.model.Model == "" {
+		o.model.Model = testModel
 	}
 	if o.model.Timeout == 0 {
 		o.model.Timeout = 10 * time.Second

@@ -19,21 +19,15 @@ import (
 	"github.com/openai/openai-go/v3/option"
 )
 
-// Defaults for the model flags: Ollama's OpenAI-compatible endpoint and the seed's model.
-const (
-	DefaultModelURL = "http://localhost:11434/v1"
-	DefaultModel    = "qwen3:8b"
-	// KeyEnv names the only variable a model API key is read from.
-	KeyEnv = "AGENT_MODEL_KEY"
-	// DefaultModelTimeout bounds one model call; a local 8B model on a CPU can take minutes.
-	DefaultModelTimeout = 5 * time.Minute
-)
+// DefaultModelTimeout bounds one model call; a local 8B model on a CPU can take minutes.
+const DefaultModelTimeout = 5 * time.Minute
 
 // ModelConfig says which OpenAI-compatible server and model the loop talks to.
 type ModelConfig struct {
-	URL        string        // base URL, e.g. http://localhost:11434/v1; "" means DefaultModelURL
-	Model      string        // "" means DefaultModel
+	URL        string        // base URL, e.g. http://localhost:11434/v1; required
+	Model      string        // the model's name on that server; required
 	Key        string        // API key; "" sends no Authorization header
+	KeySource  string        // where a person sets the key, for hints (cmd/agent: AGENT_MODEL_KEY)
 	Timeout    time.Duration // per call, body read included; 0 means DefaultModelTimeout
 	HTTPClient *http.Client  // nil means a fresh client that follows no redirects
 }
@@ -98,12 +92,6 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 func (b *cappedBody) Close() error { return b.rc.Close() }
 
 func (c ModelConfig) withDefaults() ModelConfig {
-	if c.URL == "" {
-		c.URL = DefaultModelURL
-	}
-	if c.Model == "" {
-		c.Model = DefaultModel
-	}
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultModelTimeout
 	}
@@ -184,7 +172,10 @@ func (m *model) statusError(apiErr *openai.Error) error {
 			e.Hint = fmt.Sprintf("check -model-url, and that the model exists (`ollama pull %s`)", m.cfg.Model)
 		}
 	case http.StatusUnauthorized, http.StatusForbidden:
-		e.Hint = "set " + KeyEnv + " to the server's API key"
+		e.Hint = "the server wants an API key"
+		if m.cfg.KeySource != "" {
+			e.Hint = "set " + m.cfg.KeySource + " to the server's API key"
+		}
 	}
 	return e
 }

@@ -34,7 +34,7 @@ func TestKeyOnlyFromConfigAndOnlyToTheModel(t *testing.T) {
 			want = "Bearer " + key
 		}
 		for i, r := range s.model.Requests() {
-			if r.Auth != want || r.Model != agent.DefaultModel {
+			if r.Auth != want || r.Model != testModel {
 				t.Errorf("key %q: request %d: Authorization %q, model %q", key, i+1, r.Auth, r.Model)
 			}
 		}

@@ -50,7 +50,7 @@ func newAuditedFixture(t *testing.T, log *audit.Log) *fixture {
 		t.Fatal(err)
 	}
 	rt, err := toolrt.New(cat, toolrt.Config{
-		Endpoint: demo.URL(), Role: "concierge", User: testUser,
+		Endpoint: demo.URL(), Role: "concierge", User: testUser, LoginDocument: moviedb.LoginDocument,
 		Password: func() string { return testPassword }, Audit: log,
 	})
 	if err != nil {

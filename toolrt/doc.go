@@ -13,7 +13,8 @@
 //	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
 //	rt, err := toolrt.New(cat, toolrt.Config{
 //		Endpoint: endpoint, Role: "concierge", User: "user",
-//		Password: func() string { return os.Getenv(auth.PasswordEnv) },
+//		Password: func() string { return os.Getenv("API_PASSWORD") },
+//		LoginDocument: "mutation Login($input: LoginInput!) { login(input: $input) { token } }",
 //	})
 //	err = rt.Login(ctx)
 //	run := rt.NewRun(budget.New(budget.Limits{}), gate.NewConsole(gate.NewLines(os.Stdin), os.Stdout))

@@ -140,6 +140,7 @@ func newRuntime(t testing.TB, endpoint string, cfg Config) *Runtime {
 
 func asUser(cfg Config) Config {
 	cfg.User = testUser
+	cfg.LoginDocument = moviedb.LoginDocument
 	cfg.Password = func() string { return testPassword }
 	return cfg
 }

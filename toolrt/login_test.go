@@ -4,11 +4,13 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/internal/moviedb"
 )
 
 func TestWrongPasswordFailsUpFrontWithoutEcho(t *testing.T) {
 	endpoint, rec := startMovieDB(t)
-	rt, err := New(testCatalog(t), Config{Endpoint: endpoint, User: "user", Password: func() string { return "hunter2-secret" }})
+	rt, err := New(testCatalog(t), Config{Endpoint: endpoint, User: "user", Password: func() string { return "hunter2-secret" }, LoginDocument: moviedb.LoginDocument})
 	if err != nil {
 		t.Fatal(err)
 	}

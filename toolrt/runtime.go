@@ -25,11 +25,14 @@ type Config struct {
 	User          string        // "" runs anonymously
 	Password      func() string // read at each login; cmd/agent reads AGENT_PASSWORD
 	Token         string        // a bearer token issued elsewhere: no login (cmd/agent reads AGENT_TOKEN)
-	LoginDocument string        // "": auth.DefaultLoginDocument
+	LoginDocument string        // the API's login mutation; required with User (see auth.Config)
 	HTTPClient    *http.Client  // nil: exec.NewHTTPClient(), which never follows redirects
 	Timeout       time.Duration // per tool call, body read included; 0: exec.DefaultTimeout
 	Audit         *audit.Log    // nil: no audit trail
 	Logger        *slog.Logger  // failure details under reference ids; nil: discarded
+	// AuthErrorCodes are the GraphQL error codes meaning "log in again"; nil:
+	// exec.DefaultAuthErrorCodes().
+	AuthErrorCodes []string
 }
 
 // Runtime executes one catalog's tools for one role and one identity. It is safe for
@@ -96,7 +99,7 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	})
 	r.client = &exec.Client{
 		Endpoint: cfg.Endpoint, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
-		Creds: r.session, Log: cfg.Logger,
+		Creds: r.session, Log: cfg.Logger, AuthCodes: cfg.AuthErrorCodes,
 	}
 	return r, nil
 }

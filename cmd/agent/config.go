@@ -48,7 +48,7 @@ type Settings struct {
 // environment, because the menu takes no flags.
 func defaults() Settings {
 	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, BudgetMode: "stop", Timeout: 10 * time.Second,
-		ModelURL: envOr(modelURLEnv, agent.DefaultModelURL), Model: envOr(modelEnv, agent.DefaultModel),
+		ModelURL: envOr(modelURLEnv, defaultModelURL), Model: envOr(modelEnv, defaultModel),
 		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny"}
 }
 

@@ -16,7 +16,6 @@ import (
 	"github.com/toolgen/toolgen/internal/moviedb"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
-	"github.com/toolgen/toolgen/toolrt/auth"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
@@ -100,7 +99,7 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 
 	rt, err := toolrt.New(cat, toolrt.Config{
 		Endpoint: endpoint, Role: e.Settings.Role, User: e.Settings.User,
-		Password: func() string { return os.Getenv(auth.PasswordEnv) },
+		Password: func() string { return os.Getenv(passwordEnv) },
 		Token:    os.Getenv(TokenEnv), LoginDocument: login,
 		Timeout: e.Settings.Timeout, Audit: e.audit,
 		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
@@ -117,21 +116,25 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 // passwordSet refuses a login that would send an empty password (the server's "invalid
 // credentials" would hide what is missing).
 func passwordSet(user string) error {
-	if user == "" || os.Getenv(TokenEnv) != "" || os.Getenv(auth.PasswordEnv) != "" {
+	if user == "" || os.Getenv(TokenEnv) != "" || os.Getenv(passwordEnv) != "" {
 		return nil
 	}
 	return fmt.Errorf("-user %s needs a password and %s is not set; export %s (or %s, a token issued elsewhere)",
-		user, auth.PasswordEnv, auth.PasswordEnv, TokenEnv)
+		user, passwordEnv, passwordEnv, TokenEnv)
 }
 
 // TokenEnv holds a bearer token issued elsewhere (the signed-in person's session): with it the
 // agent acts as that session and never logs in. Like the password, it is never a flag or a file.
 const TokenEnv = "AGENT_TOKEN"
 
-// loginDocument reads -login-document; "" keeps the Movie Database's login mutation.
+// passwordEnv is the only place the password comes from.
+const passwordEnv = "AGENT_PASSWORD"
+
+// loginDocument reads -login-document; "" is the Movie Database's login mutation, this
+// command's default API (the runtime library has none).
 func (e *Env) loginDocument() (string, error) {
 	if e.Settings.LoginDocument == "" {
-		return "", nil
+		return moviedb.LoginDocument, nil
 	}
 	b, err := os.ReadFile(e.Settings.LoginDocument)
 	if err != nil {

@@ -38,7 +38,7 @@ func TestTypedCalls(t *testing.T) {
 			}
 			defer srv.Close()
 			var trail, out bytes.Buffer
-			cfg := toolrt.Config{Endpoint: srv.URL(), Role: "concierge", User: "user",
+			cfg := toolrt.Config{Endpoint: srv.URL(), Role: "concierge", User: "user", LoginDocument: moviedb.LoginDocument,
 				Password: func() string { return "user123" }, Audit: audit.New(&trail, false)}
 			a := &answer{approve: approve}
 			if err := session(t.Context(), cfg, a, &out); err != nil {

@@ -19,11 +19,8 @@ import (
 	"github.com/toolgen/toolgen/toolrt/exec"
 )
 
-// DefaultLoginDocument is the Movie Database's login mutation.
-const DefaultLoginDocument = "mutation Login($input: LoginInput!) { login(input: $input) { token } }"
-
-// PasswordEnv is the only place the password comes from in cmd/agent.
-const PasswordEnv = "AGENT_PASSWORD"
+// ErrNoLoginDocument is a user to log in as without the API's login mutation to do it with.
+var ErrNoLoginDocument = errors.New("a user is configured but no login mutation: set the login document (every API names its own)")
 
 // Config says how to log in. An empty User means anonymous: no login, no token.
 type Config struct {
@@ -33,7 +30,7 @@ type Config struct {
 	// Token is a bearer token issued elsewhere (the deployment case: the signed-in person's
 	// session); when set there is no login and no re-login.
 	Token    string
-	Document string        // the login mutation; "": DefaultLoginDocument
+	Document string        // the API's login mutation; required when User is set and Token is not
 	HTTP     *http.Client  // nil: exec.NewHTTPClient()
 	Timeout  time.Duration // per login; 0: exec.DefaultTimeout
 }
@@ -48,9 +45,6 @@ type Session struct {
 
 // New returns a session that has not logged in yet.
 func New(cfg Config) *Session {
-	if cfg.Document == "" {
-		cfg.Document = DefaultLoginDocument
-	}
 	if cfg.HTTP == nil {
 		cfg.HTTP = exec.NewHTTPClient()
 	}
@@ -110,6 +104,9 @@ func (s *Session) Relogin(ctx context.Context, generation uint64) error {
 }
 
 func (s *Session) loginLocked(ctx context.Context) error {
+	if strings.TrimSpace(s.cfg.Document) == "" {
+		return ErrNoLoginDocument
+	}
 	body, err := s.body()
 	if err != nil {
 		return err

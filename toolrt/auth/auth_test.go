@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -32,7 +33,7 @@ func demo(t *testing.T) (*httptest.Server, *atomic.Int32) {
 }
 
 func session(url, user, password string) *Session {
-	return New(Config{Endpoint: url + "/graphql", User: user, Password: func() string { return password }})
+	return New(Config{Endpoint: url + "/graphql", User: user, Password: func() string { return password }, Document: moviedb.LoginDocument})
 }
 
 func TestLoginGivesAToken(t *testing.T) {
@@ -73,7 +74,7 @@ func TestServerEchoIsRedacted(t *testing.T) {
 		io.WriteString(w, `{"errors":[{"message":"bad value in `+strings.ReplaceAll(string(body), `"`, `'`)+`"}]}`)
 	}))
 	defer srv.Close()
-	err := New(Config{Endpoint: srv.URL, User: "user", Password: func() string { return "s3cr3t-pw" }}).Login(context.Background())
+	err := New(Config{Endpoint: srv.URL, User: "user", Password: func() string { return "s3cr3t-pw" }, Document: moviedb.LoginDocument}).Login(context.Background())
 	if err == nil || strings.Contains(err.Error(), "s3cr3t-pw") || !strings.Contains(err.Error(), "[password]") {
 		t.Errorf("error = %v, want the password redacted", err)
 	}
@@ -127,5 +128,14 @@ func TestOtherLoginShape(t *testing.T) {
 	want := map[string]any{"query": doc, "operationName": "SignIn", "variables": map[string]any{"username": "ada", "password": "pw"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("login request (-want +got):\n%s", diff)
+	}
+}
+
+// The library knows no API's login mutation: a user without one is refused before any request.
+func TestNoLoginDocument(t *testing.T) {
+	srv, n := demo(t)
+	err := New(Config{Endpoint: srv.URL + "/graphql", User: "user", Password: func() string { return "user123" }}).Login(context.Background())
+	if !errors.Is(err, ErrNoLoginDocument) || n.Load() != 0 {
+		t.Errorf("err %v after %d requests, want ErrNoLoginDocument and none", err, n.Load())
 	}
 }

@@ -37,3 +37,19 @@ func TestAuthFailed(t *testing.T) {
 		}
 	}
 }
+
+// Another API's auth code is recognised when the client is told it; the default is unchanged.
+func TestAuthCodesOption(t *testing.T) {
+	body := []byte(`{"data":null,"errors":[{"message":"expired","extensions":{"code":"SESSION_EXPIRED"}}]}`)
+	if authFailed(200, body, false) {
+		t.Error("SESSION_EXPIRED counted as an auth failure by default")
+	}
+	if !authFailed(200, body, false, "SESSION_EXPIRED") {
+		t.Error("SESSION_EXPIRED not recognised when configured")
+	}
+	d := DefaultAuthErrorCodes()
+	d[0] = "CHANGED"
+	if DefaultAuthErrorCodes()[0] != "UNAUTHENTICATED" {
+		t.Error("the default can be changed by a caller")
+	}
+}

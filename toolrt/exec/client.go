@@ -35,7 +35,7 @@ type Result struct {
 }
 
 // ErrAuth ends a run: the re-login failed, or the request was refused again right after it.
-var ErrAuth = errors.New("authentication failed again after logging in again; the run stops here, check the user and AGENT_PASSWORD")
+var ErrAuth = errors.New("authentication failed again after logging in again; the run stops here, check the user and the password")
 
 // Credentials supplies the bearer token and one way to renew it (toolrt/auth implements it).
 type Credentials interface {
@@ -55,6 +55,8 @@ type Client struct {
 	Timeout  time.Duration // per call, body read and any retry included; 0: DefaultTimeout
 	Creds    Credentials   // nil: anonymous
 	Log      *slog.Logger  // failure details go here under their reference id; nil: discarded
+	// AuthCodes are the GraphQL error codes meaning "log in again"; nil: DefaultAuthErrorCodes.
+	AuthCodes []string
 }
 
 // attempt is one POST's raw answer.
@@ -80,14 +82,14 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	token, gen := c.token()
 	a := c.post(callCtx, body, token)
 	retried := false
-	if a.err == nil && authFailed(a.status, a.data, mutation) && c.Creds != nil && c.Creds.CanRelogin() {
+	if a.err == nil && authFailed(a.status, a.data, mutation, c.AuthCodes...) && c.Creds != nil && c.Creds.CanRelogin() {
 		if err := c.Creds.Relogin(callCtx, gen); err != nil {
 			c.logger().Warn("re-login failed", "err", err)
 			return Result{Outcome: Failed, Status: a.status}, ErrAuth
 		}
 		token, _ = c.token()
 		a, retried = c.post(callCtx, body, token), true
-		if a.err == nil && authFailed(a.status, a.data, mutation) {
+		if a.err == nil && authFailed(a.status, a.data, mutation, c.AuthCodes...) {
 			return Result{Outcome: Failed, Status: a.status, Bytes: a.size, Retried: true}, ErrAuth
 		}
 	}

@@ -7,9 +7,10 @@ import (
 	"slices"
 )
 
-// AuthErrorCodes are the GraphQL error codes (errors[].extensions.code, or
-// extensions.classification as Spring GraphQL writes it) that mean "log in again".
-var AuthErrorCodes = []string{"UNAUTHENTICATED", "UNAUTHORIZED"}
+// DefaultAuthErrorCodes returns the GraphQL error codes (errors[].extensions.code, or
+// extensions.classification as Spring GraphQL writes it) that mean "log in again", unless
+// Client.AuthCodes says otherwise. It returns a fresh slice: the default cannot be changed.
+func DefaultAuthErrorCodes() []string { return []string{"UNAUTHENTICATED", "UNAUTHORIZED"} }
 
 type gqlResponse struct {
 	Data   json.RawMessage `json:"data"`
@@ -64,7 +65,10 @@ func graphQLResult(data []byte) (Result, bool) {
 // (the operation ran; a retry would repeat a write), so it is handed back as data. For a write
 // the errors must also sit at the root field or above: an auth error deeper down means the
 // write's resolver returned, which means the write happened.
-func authFailed(status int, data []byte, mutation bool) bool {
+func authFailed(status int, data []byte, mutation bool, codes ...string) bool {
+	if len(codes) == 0 {
+		codes = DefaultAuthErrorCodes()
+	}
 	if status == http.StatusUnauthorized {
 		return true
 	}
@@ -73,15 +77,15 @@ func authFailed(status int, data []byte, mutation bool) bool {
 		return false
 	}
 	for _, e := range r.Errors {
-		if !e.authCoded() || (mutation && pathDepth(e.Path) > 1) {
+		if !e.authCoded(codes) || (mutation && pathDepth(e.Path) > 1) {
 			return false
 		}
 	}
 	return true
 }
 
-func (e gqlError) authCoded() bool {
-	return slices.Contains(AuthErrorCodes, e.Extensions.Code) || slices.Contains(AuthErrorCodes, e.Extensions.Classification)
+func (e gqlError) authCoded(codes []string) bool {
+	return slices.Contains(codes, e.Extensions.Code) || slices.Contains(codes, e.Extensions.Classification)
 }
 
 func isNull(raw json.RawMessage) bool {
