@@ -28,6 +28,11 @@ import (
 // the transport buffer megabytes first.
 const MaxMessageBytes = 1 << 20
 
+// DefaultToolCallsTotal is the server-wide tool-call ceiling when Config.Total is nil: about
+// 80 sessions at the default per-session ceiling, enough for a day of one person's host, small
+// enough that a client opening session after session cannot call the API without end.
+const DefaultToolCallsTotal = 500
+
 // protocolVersions are the protocol versions served, newest first. Under 2026-07-28 a server
 // must not send an elicitation during a call, so elicit mode returns an input request and
 // resumes the prepared write when the client retries (elicit.go); the SDK's server middleware
@@ -40,6 +45,9 @@ type Config struct {
 	Runtime *toolrt.Runtime
 	Approve Approval      // "" means Deny
 	Limits  budget.Limits // ceilings of each MCP session; Mode "" means budget.Error
+	// Total is the tool-call ceiling of every session together, so many sessions cannot add up
+	// to more than one server should run; nil means DefaultToolCallsTotal.
+	Total *budget.Shared
 	Logger  *slog.Logger  // status and session lines (stderr under stdio); nil discards
 	Version string        // reported in initialize; "" means "dev"
 }
@@ -74,6 +82,10 @@ func New(cfg Config) (*Server, error) {
 		// The host's conversation goes on after a refusal; an error result tells its model why.
 		cfg.Limits.Mode = budget.Error
 	}
+	if cfg.Total == nil {
+		cfg.Total = budget.NewShared(DefaultToolCallsTotal)
+	}
+	cfg.Limits.Shared = cfg.Total
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
