@@ -47,9 +47,9 @@ type Config struct {
 	Limits  budget.Limits // ceilings of each MCP session; Mode "" means budget.Error
 	// Total is the tool-call ceiling of every session together, so many sessions cannot add up
 	// to more than one server should run; nil means DefaultToolCallsTotal.
-	Total *budget.Shared
-	Logger  *slog.Logger  // status and session lines (stderr under stdio); nil discards
-	Version string        // reported in initialize; "" means "dev"
+	Total   *budget.Shared
+	Logger  *slog.Logger // status and session lines (stderr under stdio); nil discards
+	Version string       // reported in initialize; "" means "dev"
 }
 
 // Server is an MCP server over one runtime. It serves any number of sessions.

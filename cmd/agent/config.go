@@ -27,8 +27,6 @@ type Settings struct {
 	User          string        `yaml:"user"`
 	MaxModelCalls int           `yaml:"max-model-calls"`
 	MaxToolCalls  int           `yaml:"max-tool-calls"`
-	// MaxToolCallsTotal bounds the tool calls of every MCP session together (limits.go).
-	MaxToolCallsTotal int `yaml:"max-tool-calls-total"`
 	BudgetMode    string        `yaml:"budget-mode"`
 	Audit         string        `yaml:"audit"`
 	AuditArgs     bool          `yaml:"audit-args"`
@@ -44,6 +42,9 @@ type Settings struct {
 	Approve         string `yaml:"approve"`
 	HTTP            string `yaml:"http"`
 	HTTPAllowRemote bool   `yaml:"http-allow-remote"`
+
+	// MaxToolCallsTotal bounds the tool calls of every MCP session together (limits.go).
+	MaxToolCallsTotal int `yaml:"max-tool-calls-total"`
 }
 
 // defaults are the built-in settings; the model's URL and name may also come from the
