@@ -150,3 +150,17 @@ func (s *Server) forget(ss *mcp.ServerSession) {
 		st.pending.close()
 	}
 }
+
+// expireAll ends the writes still waiting in every session, recorded as expired, so a server
+// that stops leaves no write without its record.
+func (s *Server) expireAll() {
+	s.mu.Lock()
+	var all []*session
+	for _, st := range s.sessions {
+		all = append(all, st)
+	}
+	s.mu.Unlock()
+	for _, st := range all {
+		st.pending.close()
+	}
+}
