@@ -114,3 +114,17 @@ func (w *syncWriter) String() string {
 	defer w.mu.Unlock()
 	return w.b.String()
 }
+
+// TestUnknownToolIsAuditedOverMCP: the SDK refuses a tool it does not know before any handler
+// runs, so such calls left no record. Now each is recorded as unknown_tool in its session.
+func TestUnknownToolIsAuditedOverMCP(t *testing.T) {
+	var trail syncWriter
+	f := newAuditedFixture(t, audit.New(&trail, false))
+	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
+	if _, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "deleteAllWatchLists", Arguments: json.RawMessage(`{}`)}); err == nil {
+		t.Fatal("an unknown tool was called without error")
+	}
+	if !strings.Contains(trail.String(), `"tool":"deleteAllWatchLists","decision":"unknown_tool","outcome":"not_sent"`) {
+		t.Errorf("no unknown_tool record:\n%s", trail.String())
+	}
+}

@@ -106,7 +106,7 @@ func New(cfg Config) (*Server, error) {
 	for _, def := range defs {
 		s.mcp.AddTool(mcpTool(def), s.handler(def.Name))
 	}
-	s.mcp.AddReceivingMiddleware(catalogOrder(defs))
+	s.mcp.AddReceivingMiddleware(catalogOrder(defs), s.auditUnknown(defs))
 	return s, nil
 }
 
