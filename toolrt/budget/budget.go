@@ -93,9 +93,10 @@ type Budget struct {
 	perTool map[string]int
 }
 
-// Defaults are the usual ceilings of a run: DefaultModelCalls and DefaultToolCalls, stop mode.
+// Defaults are the usual ceilings of a run: DefaultModelCalls and DefaultToolCalls. The mode
+// is left to the caller's default (New: Stop; an MCP server: Error).
 func Defaults() Limits {
-	return Limits{ModelCalls: DefaultModelCalls, ToolCalls: DefaultToolCalls, Mode: Stop}
+	return Limits{ModelCalls: DefaultModelCalls, ToolCalls: DefaultToolCalls}
 }
 
 // Check refuses a negative ceiling, naming the setting by the name the user gave it
