@@ -16,7 +16,7 @@ import (
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
-// The demo server's seeded account (shared/moviedb/SEEDDATA.md).
+// The demo server's seeded account (docs/demo-data.md).
 const (
 	testUser     = "user"
 	testPassword = "user123"

@@ -17,7 +17,7 @@ import (
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
-// The demo server's seeded account (shared/moviedb/SEEDDATA.md).
+// The demo server's seeded account (docs/demo-data.md).
 const (
 	testUser     = "user"
 	testPassword = "user123"
