@@ -1,6 +1,7 @@
 // Package audit writes the audit trail: one JSON line per tool call with what was decided and
-// what happened, and for a write one more line before it is sent (outcome "sending"). It never holds a token; argument values are written only when enabled, and
-// otherwise the body's SHA-256 fingerprint identifies what was sent.
+// what happened, and for a write one more line before it is sent (outcome "sending"). It never
+// holds a token; argument values are written only when enabled, and otherwise the body's
+// SHA-256 fingerprint identifies what was sent.
 package audit
 
 import (
