@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
 // TestServerWideCeilingOverHTTP: budgets were per session only, so 50 HTTP sessions of 10
@@ -126,5 +127,15 @@ func TestUnknownToolIsAuditedOverMCP(t *testing.T) {
 	}
 	if !strings.Contains(trail.String(), `"tool":"deleteAllWatchLists","decision":"unknown_tool","outcome":"not_sent"`) {
 		t.Errorf("no unknown_tool record:\n%s", trail.String())
+	}
+}
+
+// TestApprovalMessageCountsLongRuns: the elicitation a user answers showed 60,000 spaces as
+// they are, hiding what followed them; it now shows the run as a count, like the console.
+func TestApprovalMessageCountsLongRuns(t *testing.T) {
+	vars := `{"input":{"userNotes":"fine` + strings.Repeat(" ", 60000) + `and more"}}`
+	msg := ApprovalMessage(gate.Request{Tool: "addWatchListItem", Operation: "mutation M { x }", Variables: []byte(vars)})
+	if !strings.Contains(msg, "fine␠×60000and more") || !strings.Contains(msg, "sha256 ") || len(msg) > 2000 {
+		t.Errorf("approval message (%d bytes): %.400s", len(msg), msg)
 	}
 }
