@@ -97,7 +97,7 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	})
 	r.client = &exec.Client{
 		Endpoint: cfg.Endpoint, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
-		Creds: r.session, Log: cfg.Logger,
+		Creds: r.session, Log: cfg.Logger, Password: cfg.Password,
 	}
 	return r, nil
 }

@@ -12,11 +12,11 @@ import (
 	"net/http"
 	"regexp"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/toolgen/toolgen/toolrt/exec"
+	"github.com/toolgen/toolgen/toolrt/redact"
 )
 
 // DefaultLoginDocument is the Movie Database's login mutation.
@@ -120,9 +120,9 @@ func (s *Session) loginLocked(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("login as %q: %w", s.cfg.User, err)
 	}
-	token, err := tokenFrom(status, data)
+	token, err := tokenFrom(status, data, redact.New(redact.Secret{Value: s.password(), Label: "[password]"}))
 	if err != nil {
-		return fmt.Errorf("login as %q failed: %s", s.cfg.User, redact(err.Error(), s.password()))
+		return fmt.Errorf("login as %q failed: %w", s.cfg.User, err)
 	}
 	s.token = token
 	s.gen++
@@ -134,14 +134,6 @@ func (s *Session) password() string {
 		return ""
 	}
 	return s.cfg.Password()
-}
-
-// redact removes the password from a server message: a server may quote the value it refused.
-func redact(msg, password string) string {
-	if password == "" {
-		return msg
-	}
-	return strings.ReplaceAll(msg, password, "[password]")
 }
 
 var (
@@ -169,8 +161,9 @@ func (s *Session) body() ([]byte, error) {
 // tokenFrom finds the token in the login response: the first non-empty string under a key
 // named token, accessToken, access_token or jwt, searching data depth-first in sorted key order
 // (data.login.token for the Movie Database). Failures quote only the server's error messages:
-// the response body could echo the request, and the request holds the password.
-func tokenFrom(status int, data []byte) (string, error) {
+// the response body could echo the request, and the request holds the password, so a message
+// is redacted (a server may quote the value it refused, in any spelling) before it is clipped.
+func tokenFrom(status int, data []byte, red *redact.Set) (string, error) {
 	var r struct {
 		Data   any `json:"data"`
 		Errors []struct {
@@ -184,7 +177,7 @@ func tokenFrom(status int, data []byte) (string, error) {
 		return token, nil
 	}
 	if len(r.Errors) > 0 {
-		return "", fmt.Errorf("the server said: %s", clip(r.Errors[0].Message, 200))
+		return "", fmt.Errorf("the server said: %s", clip(red.String(r.Errors[0].Message), 200))
 	}
 	return "", fmt.Errorf("HTTP %d, no token in the response", status)
 }
