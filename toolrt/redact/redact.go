@@ -103,8 +103,8 @@ func base64Cores(secret string) []string {
 		buf := append(make([]byte, k), secret...)
 		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
 			all := enc.EncodeToString(buf)
-			first := (8*k + 5) / 6      // first character starting at or after the secret's first bit
-			last := (8*(k+n))/6 - 1     // last character ending at or before its last bit
+			first := (8*k + 5) / 6  // first character starting at or after the secret's first bit
+			last := (8*(k+n))/6 - 1 // last character ending at or before its last bit
 			if last-first+1 < minBase64 {
 				continue
 			}
