@@ -46,7 +46,8 @@ func Tampers() []Tamper {
 		Reason: "operation holds 2 operations, want exactly 1",
 		edit: func(c *catalog.Catalog) {
 			movie, add := c.Tool("movie"), *c.Tool("addWatchListItem")
-			movie.Operation += " " + add.Operation
+			// A harmless first operation, so that a server validating the whole document runs it.
+			movie.Operation = "query Tool_movie { __typename } " + add.Operation
 			movie.OperationName = add.OperationName
 			movie.InputSchema, movie.SingleObjectArgument = add.InputSchema, add.SingleObjectArgument
 		},
