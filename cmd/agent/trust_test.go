@@ -118,3 +118,13 @@ func TestEscapedTokenEchoNeverReachesStdoutOrAudit(t *testing.T) {
 		t.Errorf("the audit record does not name the catalog (%s):\n%s", want, recorded)
 	}
 }
+
+// TestMCPNamesTheCatalogFirstOnStderr: over stdio, stdout is the protocol's, so the catalog
+// line is the first line of stderr.
+func TestMCPNamesTheCatalogFirstOnStderr(t *testing.T) {
+	out, errText, _ := runAgent(t, "", "mcp")
+	first, _, _ := strings.Cut(errText, "\n")
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded)"; first != want || strings.Contains(out, "catalog ") {
+		t.Errorf("stderr first line %q, want %q; stdout %q", first, want, out)
+	}
+}

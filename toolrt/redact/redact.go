@@ -9,7 +9,6 @@ package redact
 import (
 	"encoding/base64"
 	"strings"
-	"unicode/utf8"
 )
 
 // Secret is one value to remove and the label that replaces it, e.g. "[token]".
@@ -30,9 +29,12 @@ type Set struct {
 
 // form is one spelling to look for: its characters, and what replaces it.
 type form struct {
-	runes []rune
+	lit   string // the spelling itself
+	runes []rune // its characters, each of which may also come escaped
 	label string
 }
+
+func newForm(lit, label string) form { return form{lit, []rune(lit), label} }
 
 // New prepares secrets for redaction; empty values are ignored.
 func New(secrets ...Secret) *Set {
@@ -41,9 +43,9 @@ func New(secrets ...Secret) *Set {
 		if sec.Value == "" {
 			continue
 		}
-		s.forms = append(s.forms, form{[]rune(sec.Value), sec.Label})
+		s.forms = append(s.forms, newForm(sec.Value, sec.Label))
 		for _, b := range base64Cores(sec.Value) {
-			s.forms = append(s.forms, form{[]rune(b), sec.Label})
+			s.forms = append(s.forms, newForm(b, sec.Label))
 		}
 	}
 	return s
@@ -71,20 +73,29 @@ func (s *Set) Bytes(b []byte) []byte {
 	return []byte(s.String(string(b)))
 }
 
-// replace rewrites each leftmost match of f in text, scanning on after each match.
+// replace rewrites each leftmost match of f in text, scanning on after each match. Text
+// without a backslash holds no escape, so the literal search is exact there and much faster.
 func replace(text string, f form) string {
+	lit := f.lit
+	if !strings.Contains(text, `\`) {
+		return strings.ReplaceAll(text, lit, f.label)
+	}
 	var out strings.Builder
 	last := 0
-	for i := 0; i < len(text); {
+	for i := 0; i < len(text); i++ {
+		// A match starts with the first character written literally, or with an escape; a
+		// UTF-8 first byte is never a continuation byte, so byte steps miss no start.
+		if text[i] != lit[0] && text[i] != '\\' {
+			continue
+		}
 		end := matchAt(text, i, f.runes)
 		if end < 0 {
-			_, size := utf8.DecodeRuneInString(text[i:])
-			i += size
 			continue
 		}
 		out.WriteString(text[last:i])
 		out.WriteString(f.label)
-		i, last = end, end
+		last = end
+		i = end - 1
 	}
 	if last == 0 {
 		return text
