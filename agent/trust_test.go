@@ -6,7 +6,6 @@ package agent_test
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -16,7 +15,7 @@ import (
 	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/agent/agenttest"
 	"github.com/toolgen/toolgen/generated"
-	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
@@ -76,26 +75,23 @@ func runTampered(t *testing.T, d *demo, tm toolrttest.Tamper) error {
 // every character as a \u escape (JSON allows it; the bytes never contain the token) must not
 // hand the token to the model or the transcript.
 func TestEscapedTokenEchoNeverReachesTheModel(t *testing.T) {
-	h, err := moviedb.NewHandler()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var mu sync.Mutex
 	var sent []string
-	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if tok == "" { // the login: the real demo server
-			h.ServeHTTP(w, r)
-			return
-		}
-		mu.Lock()
-		sent = append(sent, tok)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"data":{"myWatchLists":[{"id":"1","name":"` + toolrttest.EscapeAll(tok) + `"}]}}`))
-	}))
-	t.Cleanup(echo.Close)
-	dd := &demo{URL: echo.URL + "/graphql"}
+	echo := moviedbtest.Start(t, func(login http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if tok == "" { // the login goes to the real demo server
+				login.ServeHTTP(w, r)
+				return
+			}
+			mu.Lock()
+			sent = append(sent, tok)
+			mu.Unlock()
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"data":{"myWatchLists":[{"id":"1","name":"` + toolrttest.EscapeAll(tok) + `"}]}}`))
+		})
+	})
+	dd := &demo{URL: echo.URL}
 	s := newSession(t, dd, agenttest.Steps(calls(call("c1", "myWatchLists", `{}`)), words("done")), options{})
 	if err := s.converse(t, context.Background()); err != nil {
 		t.Fatal(err)

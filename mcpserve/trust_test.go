@@ -7,13 +7,12 @@ import (
 	"bytes"
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/toolgen/toolgen/generated"
-	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
@@ -75,31 +74,28 @@ func serveTampered(t *testing.T, endpoint string, tm toolrttest.Tamper) error {
 // TestEscapedTokenEchoNeverReachesAnMCPResult: an API echoing the bearer token with every
 // character escaped; the MCP result and the audit file must hold no trace of it.
 func TestEscapedTokenEchoNeverReachesAnMCPResult(t *testing.T) {
-	h, err := moviedb.NewHandler()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var mu sync.Mutex
 	var sent []string
-	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if tok == "" { // the login: the real demo server
-			h.ServeHTTP(w, r)
-			return
-		}
-		mu.Lock()
-		sent = append(sent, tok)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"data":null,"errors":[{"message":"bad token ` + toolrttest.EscapeAll(tok) + `"}]}`))
-	}))
-	t.Cleanup(echo.Close)
+	echo := moviedbtest.Start(t, func(login http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if tok == "" { // the login goes to the real demo server
+				login.ServeHTTP(w, r)
+				return
+			}
+			mu.Lock()
+			sent = append(sent, tok)
+			mu.Unlock()
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"data":null,"errors":[{"message":"bad token ` + toolrttest.EscapeAll(tok) + `"}]}`))
+		})
+	})
 	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var trail bytes.Buffer
-	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: echo.URL + "/graphql", Role: "concierge", User: testUser,
+	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: echo.URL, Role: "concierge", User: testUser,
 		Password: func() string { return testPassword }, Audit: audit.New(&trail, true)})
 	if err != nil {
 		t.Fatal(err)
