@@ -96,6 +96,8 @@ func TestEscapedTokenEchoNeverReachesTheModel(t *testing.T) {
 	if err := s.converse(t, context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	mu.Lock() // the server's handler has returned; the lock is for the race detector
+	defer mu.Unlock()
 	if len(sent) == 0 {
 		t.Fatal("the echo server never saw a token")
 	}

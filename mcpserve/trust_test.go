@@ -108,6 +108,8 @@ func TestEscapedTokenEchoNeverReachesAnMCPResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	text, _ := call(t, connect(t, s, nil), "myWatchLists", `{}`)
+	mu.Lock() // the server's handler has returned; the lock is for the race detector
+	defer mu.Unlock()
 	if len(sent) == 0 {
 		t.Fatal("the echo server never saw a token")
 	}

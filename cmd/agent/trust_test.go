@@ -99,6 +99,8 @@ func TestEscapedTokenEchoNeverReachesStdoutOrAudit(t *testing.T) {
 	t.Setenv(TokenEnv, token)
 	trail := filepath.Join(t.TempDir(), "audit.jsonl")
 	out, errText, code := runAgent(t, "", "call", "-endpoint", echo.URL, "-audit", trail, "-audit-args", "myWatchLists", "{}")
+	mu.Lock()
+	defer mu.Unlock()
 	if code != 0 || seen == 0 {
 		t.Fatalf("exit %d, %d requests, stderr %s", code, seen, errText)
 	}
