@@ -53,8 +53,8 @@ type Runtime struct {
 type tool struct {
 	catalog.Tool
 	schema *args.Schema
-	// mutation is the parsed document's kind: the gate, the budget, the retry rule and MCP
-	// annotations read this, never the catalog's kind field.
+	// mutation is the parsed document's kind (VerifyCatalog): the no-retry rule, ToolDef and so
+	// MCP's annotations read this, never the catalog's kind field.
 	mutation bool
 }
 
