@@ -6,6 +6,7 @@ package agent_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -116,5 +117,31 @@ func TestEscapedTokenEchoNeverReachesTheModel(t *testing.T) {
 	}
 	if !strings.Contains(toModel.String(), "[token]") {
 		t.Errorf("the model did not get the redacted echo:\n%s", toModel.String())
+	}
+}
+
+// TestModelKeyEchoIsRedactedBeforeTheCut: a model server that refuses the key and quotes it,
+// escaped, where the 200-character excerpt ends; the terminal gets neither the key nor a prefix.
+func TestModelKeyEchoIsRedactedBeforeTheCut(t *testing.T) {
+	const key = "sk-live-0123456789abcdef"
+	for _, cut := range []int{180, 190, 195} {
+		m := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			got := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+			_, _ = w.Write([]byte(`{"error":{"message":"` + strings.Repeat("x", cut) + toolrttest.EscapeAll(got) + `","type":"auth"}}`))
+		}))
+		t.Cleanup(m.Close)
+		s := newSession(t, newDemo(t), agenttest.Steps(), options{model: agent.ModelConfig{URL: m.URL + "/v1", Key: key}})
+		err := s.converse(t, context.Background())
+		if err == nil || !strings.Contains(err.Error(), "answered 401") {
+			t.Fatalf("cut %d: %v", cut, err)
+		}
+		for n := 6; n <= len(key); n++ {
+			if strings.Contains(err.Error()+s.out.String(), key[:n]) {
+				t.Errorf("cut %d: %d characters of the key in %q", cut, n, err)
+				break
+			}
+		}
 	}
 }
