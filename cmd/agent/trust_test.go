@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/toolgen/toolgen/agent/agenttest"
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/generated"
 	"github.com/toolgen/toolgen/toolrt/toolrttest"
@@ -128,5 +129,20 @@ func TestMCPNamesTheCatalogFirstOnStderr(t *testing.T) {
 	first, _, _ := strings.Cut(errText, "\n")
 	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded)"; first != want || strings.Contains(out, "catalog ") {
 		t.Errorf("stderr first line %q, want %q; stdout %q", first, want, out)
+	}
+}
+
+// TestAgentLoopNamesTheCatalogFirst: the loop's first line names a -catalog file and its digest.
+func TestAgentLoopNamesTheCatalogFirst(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "catalog.json")
+	if err := os.WriteFile(path, generated.CatalogJSON, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	model := agenttest.New(agenttest.Steps(agenttest.Reply{Text: "done"}))
+	defer model.Close()
+	out, errText, code := runAgent(t, "", "agent", "-model-url", model.URL, "-catalog", path, "hello")
+	first, _, _ := strings.Cut(out, "\n")
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ")"; code != 0 || first != want {
+		t.Errorf("exit %d, first line %q, want %q; stderr %s", code, first, want, errText)
 	}
 }
