@@ -18,7 +18,7 @@ func (*nopCloser) Close() error { return nil }
 // still gets every reply: the server answers what it has read before it exits. 20 runs, none lost.
 func TestStdinClosedRightAfterRequestLosesNoReply(t *testing.T) {
 	f := newFixture(t)
-	s := f.server(t, Deny, budget.Limits{})
+	s := f.server(t, Deny, budget.Defaults())
 	in := initialize + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"movie","arguments":{"id":"42"}}}` + "\n" +
 		`{"jsonrpc":"2.0","id":3,"method":"tools/list"}` + "\n"

@@ -20,8 +20,9 @@ var errHelp = errors.New("help printed")
 // flagGroups assigns the flags to groups, and a command takes the groups it lists. A flag in no
 // group (one added later, say) belongs to every command, so nothing is refused by accident.
 var flagGroups = map[string][]string{
-	"catalog":  {"catalog"},
-	"endpoint": {"runtime", "probe"}, "timeout": {"runtime", "probe"},
+	"catalog": {"catalog"}, "catalog-sha256": {"catalog"}, "insecure-http": {"runtime"},
+	"max-tool-calls-total": {"mcp"},
+	"endpoint":             {"runtime", "probe"}, "timeout": {"runtime", "probe"},
 	"user": {"runtime"}, "audit": {"runtime"}, "audit-args": {"runtime"}, "login-document": {"runtime"}, "role": {"runtime"},
 	"max-tool-calls": {"budget"}, "budget-mode": {"budget"}, "max-model-calls": {"budget"},
 	"model-url": {"model"}, "model": {"model"}, "model-timeout": {"model"}, "system-prompt": {"model"},

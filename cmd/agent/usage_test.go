@@ -21,12 +21,12 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%v: exit %d\n%s", argv, code, text)
 		}
 		for _, own := range []string{"-endpoint", "-user", "-role"} {
-			if !strings.Contains(text, own) {
+			if !strings.Contains(text, "  "+own+" ") {
 				t.Errorf("%v: lacks its flag %s", argv, own)
 			}
 		}
-		for _, other := range []string{"-model-url", "-approve", "-http", "-system-prompt"} {
-			if strings.Contains(text, other) {
+		for _, other := range []string{"-model-url", "-approve", "-http", "-system-prompt", "-max-tool-calls-total"} {
+			if strings.Contains(text, "  "+other+" ") || strings.Contains(text, "  "+other+"\n") {
 				t.Errorf("%v: shows %s, a flag of another command", argv, other)
 			}
 		}
