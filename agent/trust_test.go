@@ -63,7 +63,7 @@ func runTampered(t *testing.T, d *demo, tm toolrttest.Tamper) error {
 	m := agenttest.New(agenttest.Steps(calls(call("c1", tm.Tool, tm.Args)), words("done")))
 	t.Cleanup(m.Close)
 	out, lines := &syncBuffer{}, gate.NewLines(strings.NewReader("")) // nobody answers
-	a, err := agent.New(agent.Config{Runtime: rt, Run: rt.NewRun(budget.New(budget.Limits{}), gate.NewConsole(lines, out)),
+	a, err := agent.New(agent.Config{Runtime: rt, Run: rt.NewRun(budget.New(budget.Defaults()), gate.NewConsole(lines, out)),
 		Model: agent.ModelConfig{URL: m.URL, Model: testModel, Timeout: 10 * time.Second}, Out: out, Lines: lines})
 	if err != nil {
 		t.Fatal(err)

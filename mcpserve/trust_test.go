@@ -104,7 +104,7 @@ func TestEscapedTokenEchoNeverReachesAnMCPResult(t *testing.T) {
 	if err := rt.Login(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{Runtime: rt, Approve: Deny, Limits: budget.Limits{}})
+	s, err := New(Config{Runtime: rt, Approve: Deny, Limits: budget.Defaults()})
 	if err != nil {
 		t.Fatal(err)
 	}
