@@ -4,6 +4,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -39,13 +40,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	schema := fs.String("schema", "schema.graphql", "the GraphQL schema (SDL)")
+	schema := fs.String("schema", "schema.graphql", "the GraphQL schema: SDL, or a saved introspection result (JSON)")
 	allow := fs.String("allowlist", "allowlist.yaml", "which root fields become tools, for which roles")
 	selections := fs.String("selections", "tool-selections", "folder of hand-written <tool>.graphql operations")
 	out := fs.String("out", "generated", "output folder, owned by toolgen")
 	pkg := fs.String("package", "", "the generated Go package's name (default: the base name of -out)")
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output folder is not fresh")
+	fs.Usage = func() { usage(stderr); fmt.Fprintln(stderr, "Generation's flags:"); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if *pkg == "" {

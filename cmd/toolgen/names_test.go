@@ -67,3 +67,14 @@ func TestMessagesNameTheFilesUsed(t *testing.T) {
 		t.Errorf("a missing schema is not named: exit %d\n%s", code, stderr)
 	}
 }
+
+// toolgen -h and toolgen help list the commands and exit 0.
+func TestHelpListsCommands(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"help"}} {
+		code, stdout, stderr := toolgen(t, args...)
+		text := stdout + stderr
+		if code != 0 || !strings.Contains(text, "introspect") || !strings.Contains(text, "init") || !strings.Contains(text, "usage: toolgen") {
+			t.Errorf("%v: exit %d\n%s", args, code, text)
+		}
+	}
+}
