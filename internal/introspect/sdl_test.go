@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/githubschema"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/formatter"
@@ -143,4 +144,23 @@ func TestSDLRefusesInjectedNames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// GitHub's schema (fetched by scripts/fetch-github-schema; skipped when absent) survives the
+// trip through an introspection answer: the same schema, at the scale of a real API.
+func TestGitHubRoundTrip(t *testing.T) {
+	schema, _, _ := githubschema.AllRoots(t)
+	s, err := Parse(answer(t, string(schema)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sdl, err := SDL(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := load(t, "github", string(schema)), load(t, "introspected", string(sdl))
+	if diff := cmp.Diff(printed(want), printed(got)); diff != "" {
+		t.Errorf("GitHub's schema changed on the way (-want +got):\n%.3000s", diff)
+	}
+	t.Logf("%d types, %d bytes of SDL", len(got.Types), len(sdl))
 }
