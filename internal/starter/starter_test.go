@@ -85,3 +85,20 @@ func TestSchemaErrorsAreReported(t *testing.T) {
 		t.Errorf("a schema whose only query field compiles: %s", ds)
 	}
 }
+
+// A field the default selection cannot serve is commented out with the compiler's reason and
+// the override to write; the rest still compiles.
+func TestUncompilableFieldIsExplained(t *testing.T) {
+	schema := []byte("type Query {\n  \"Loops.\"\n  a: Loop\n  \"Fine.\"\n  b: Int\n}\ntype Loop { next: Loop }\n")
+	out, ds := Allowlist("s.graphql", schema)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if n := compiles(t, schema, out); n != 1 {
+		t.Errorf("%d tools, want b alone", n)
+	}
+	if !strings.Contains(string(out), "  # a: {}") || !strings.Contains(string(out), "cannot compile as a default tool") ||
+		!strings.Contains(string(out), "tool-selections/a.graphql") {
+		t.Errorf("a is not explained:\n%s", out)
+	}
+}
