@@ -22,25 +22,34 @@ type Client struct {
 }
 
 // Fetch probes the server's introspection features, runs the full query and returns the
-// parsed schema.
+// parsed schema. A server that refuses the probe (some do not describe the introspection types
+// themselves) is asked the query every server answers, without the optional parts.
 func (c *Client) Fetch(ctx context.Context) (*Schema, error) {
-	probe, err := c.post(ctx, ProbeQuery)
-	if err != nil {
-		return nil, err
-	}
-	f, err := ParseProbe(probe)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", c.URL, err)
-	}
+	f, perr := c.probe(ctx)
 	data, err := c.post(ctx, Query(f))
-	if err != nil {
-		return nil, err
+	var s *Schema
+	if err == nil {
+		if s, err = Parse(data); err != nil {
+			err = fmt.Errorf("%s: %w", c.URL, err)
+		}
 	}
-	s, err := Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", c.URL, err)
+	if err != nil && perr != nil {
+		return nil, fmt.Errorf("%w (before that, the feature probe failed: %v)", err, perr)
 	}
-	return s, nil
+	return s, err
+}
+
+// probe returns the features the server supports; on failure, none, with the reason.
+func (c *Client) probe(ctx context.Context) (Features, error) {
+	data, err := c.post(ctx, ProbeQuery)
+	if err != nil {
+		return Features{}, err
+	}
+	f, err := ParseProbe(data)
+	if err != nil {
+		return Features{}, fmt.Errorf("%s: %w", c.URL, err)
+	}
+	return f, nil
 }
 
 // post sends one query and returns the answer's data, or the server's errors.

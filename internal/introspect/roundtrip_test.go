@@ -1,7 +1,9 @@
 package introspect_test
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -111,5 +113,33 @@ func TestFetchErrors(t *testing.T) {
 				t.Errorf("the header was not sent: %q", gotAuth)
 			}
 		})
+	}
+}
+
+// A server that refuses the feature probe is still introspected, with the query every server
+// answers.
+func TestProbeRefusedFallsBack(t *testing.T) {
+	h, err := moviedb.NewHandler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	probes := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if strings.Contains(string(body), "ToolgenProbe") {
+			probes++
+			w.Write([]byte(`{"errors":[{"message":"introspection of introspection types is not allowed"}]}`))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	s, err := (&introspect.Client{URL: srv.URL + "/graphql"}).Fetch(t.Context())
+	if err != nil || probes != 1 {
+		t.Fatalf("fetch after a refused probe: %v (%d probes)", err, probes)
+	}
+	if sdl, err := introspect.SDL(s); err != nil || !strings.Contains(string(sdl), "type Query") {
+		t.Errorf("SDL: %v", err)
 	}
 }
