@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/generate"
 	"github.com/toolgen/toolgen/internal/genout"
+	"github.com/toolgen/toolgen/internal/tokencount"
 )
 
 func main() {
@@ -63,7 +64,12 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 			return unchanged(*out, n, *check, stdout)
 		}
 	}
+	in.Tokens = tokencount.OpenCache()
+	if in.Tokens.Empty() {
+		tokencount.Preload() // a first run counts every tool: overlap the load with parsing
+	}
 	files, ds := generate.Files(in)
+	in.Tokens.Save() // a failed save only costs the next run its counts
 	if ds.HasErrors() {
 		return failed(ds, stderr)
 	}

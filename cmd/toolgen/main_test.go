@@ -152,8 +152,12 @@ func TestUnchangedRunsStaySound(t *testing.T) {
 	catalogJSON := filepath.Join(gen, "catalog.json")
 	good, _ := os.ReadFile(catalogJSON)
 	for name, edit := range map[string]func(){
-		"token count":    func() { os.WriteFile(catalogJSON, []byte(strings.Replace(string(good), `"tokens": 75`, `"tokens": 74`, 1)), 0o644) },
-		"operation":      func() { os.WriteFile(filepath.Join(gen, "operations", "movie.graphql"), []byte("query X { movie }\n"), 0o644) },
+		"token count": func() {
+			os.WriteFile(catalogJSON, []byte(strings.Replace(string(good), `"tokens": 75`, `"tokens": 74`, 1)), 0o644)
+		},
+		"operation": func() {
+			os.WriteFile(filepath.Join(gen, "operations", "movie.graphql"), []byte("query X { movie }\n"), 0o644)
+		},
 		"manifest entry": func() { edit(t, filepath.Join(gen, ".toolgen.json"), `"sha256:`, `"sha256:0`) },
 		"manifest input": func() { edit(t, filepath.Join(dir, "allowlist.yaml"), "maxTokens: 1000", "maxTokens: 1001") },
 	} {

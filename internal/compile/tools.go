@@ -11,16 +11,19 @@ import (
 	"github.com/toolgen/toolgen/internal/opbuild"
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/selection"
-	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// buildTools compiles every allow-listed root field into a tool, in schema order.
+// buildTools compiles every allow-listed root field into a tool, in schema order. The tools
+// are built one by one (opbuild's per-type caches are shared), then their token counts are
+// made together, spread over all cores; a count is a pure function of its text, so the
+// catalog is the same on any number of cores.
 func (c *compiler) buildTools() diag.List {
 	var ds diag.List
 	c.cat = &catalog.Catalog{GeneratedBy: catalog.GeneratedBy, Encoding: catalog.Encoding, Roles: map[string]catalog.Role{}}
 	types := newTypeCollector(c.schema)
-	c.ops = opbuild.New(c.schema)
+	c.ops = opbuild.NewCounting(c.schema, c.tokens.Count)
+	var entries []*allowlist.Entry
 	for _, r := range roots(c.schema) {
 		e := c.list.Entry(r.field.Name)
 		if e == nil {
@@ -31,9 +34,31 @@ func (c *compiler) buildTools() diag.List {
 		if t != nil {
 			types.addVariables(t.Variables)
 			c.cat.Tools = append(c.cat.Tools, *t)
+			entries = append(entries, e)
 		}
 	}
 	c.cat.Types = types.types
+	return append(ds, c.countTools(entries)...)
+}
+
+// countTools sets each tool's Tokens: its name, description and input schema as the model
+// sees them.
+func (c *compiler) countTools(entries []*allowlist.Entry) diag.List {
+	var ds diag.List
+	texts := make([]string, len(c.cat.Tools))
+	for i, t := range c.cat.Tools {
+		texts[i] = t.Name + " " + t.Description + " " + string(t.InputSchema)
+	}
+	counts, err := c.tokens.CountAll(texts)
+	if err != nil {
+		e := entries[0]
+		ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, err.Error(), "reinstall the module cache (go clean -modcache; go mod download)")
+		c.cat.Tools = nil
+		return ds
+	}
+	for i := range c.cat.Tools {
+		c.cat.Tools[i].Tokens = counts[i]
+	}
 	return ds
 }
 
@@ -62,12 +87,6 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: d.source, Variables: vars, Notes: d.notes,
 	}
 	t.SingleObjectArgument = c.singleObjectArgument(op)
-	n, err := tokencount.Count(t.Name + " " + t.Description + " " + string(t.InputSchema))
-	if err != nil {
-		at(err.Error(), "reinstall the module cache (go clean -modcache; go mod download)")
-		return nil, ds
-	}
-	t.Tokens = n
 	return t, ds
 }
 
