@@ -60,8 +60,9 @@ type Client struct {
 // attempt is one POST's raw answer.
 type attempt struct {
 	status int
-	data   []byte // the body with the bearer token redacted
-	size   int    // bytes read
+	data   []byte       // the body with the bearer token redacted
+	resp   *gqlResponse // data decoded, once; nil when it is not a JSON object
+	size   int          // bytes read
 	err    error
 }
 
@@ -80,14 +81,14 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	token, gen := c.token()
 	a := c.post(callCtx, body, token)
 	retried := false
-	if a.err == nil && authFailed(a.status, a.data, mutation) && c.Creds != nil && c.Creds.CanRelogin() {
+	if a.err == nil && authFailed(a.status, a.resp, mutation) && c.Creds != nil && c.Creds.CanRelogin() {
 		if err := c.Creds.Relogin(callCtx, gen); err != nil {
 			c.logger().Warn("re-login failed", "err", err)
 			return Result{Outcome: Failed, Status: a.status}, ErrAuth
 		}
 		token, _ = c.token()
 		a, retried = c.post(callCtx, body, token), true
-		if a.err == nil && authFailed(a.status, a.data, mutation) {
+		if a.err == nil && authFailed(a.status, a.resp, mutation) {
 			return Result{Outcome: Failed, Status: a.status, Bytes: a.size, Retried: true}, ErrAuth
 		}
 	}
@@ -105,7 +106,11 @@ func (c *Client) post(ctx context.Context, body []byte, token string) attempt {
 		client = NewHTTPClient()
 	}
 	status, data, err := Post(ctx, client, c.Endpoint, body, token)
-	return attempt{status: status, data: redactToken(data, token), size: len(data), err: err}
+	a := attempt{status: status, data: redactToken(data, token), size: len(data), err: err}
+	if err == nil {
+		a.resp = decodeResponse(a.data)
+	}
+	return a
 }
 
 // redactToken removes the token we sent from what came back: a server or proxy may echo it (an
@@ -144,7 +149,7 @@ func (c *Client) interpret(a attempt, mutation bool) Result {
 	case a.status >= 500:
 		return c.failure(a, mutation, fmt.Sprintf("HTTP %d: %s", a.status, clipBytes(a.data, 300)))
 	}
-	res, ok := graphQLResult(a.data)
+	res, ok := graphQLResult(a.data, a.resp)
 	if !ok {
 		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response: %s", a.status, clipBytes(a.data, 300)))
 	}
