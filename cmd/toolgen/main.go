@@ -51,7 +51,6 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	tuneGC()
 	in, ds := generate.Read(".", *schema, *allow, *selections)
 	if ds.HasErrors() {
 		return failed(ds, stderr)
