@@ -29,7 +29,7 @@ var header = []byte("toolgen token counts v1 " + Encoding + " tiktoken-go " + to
 
 const recordSize = 32 + 4 + 4 // key, count, CRC-32 of both
 
-// maxRecords bounds the file (16 MB); past it, a save keeps only this run's counts.
+// maxRecords bounds the file (16 MB); past it, a save starts over with this run's new counts.
 const maxRecords = 400_000
 
 // OpenCache reads the count cache in toolgen's cache folder. Nothing about the file can make
@@ -132,7 +132,7 @@ func (c *Cache) Save() error {
 	all := map[[32]byte]uint32{}
 	readRecords(c.path, all)
 	if len(all)+len(c.added) > maxRecords {
-		all = c.known // too big: keep what this run knows
+		all = map[[32]byte]uint32{}
 	}
 	for k, v := range c.added {
 		all[k] = v

@@ -141,3 +141,25 @@ func TestCacheSurvivesConcurrentRuns(t *testing.T) {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
 }
+
+// FuzzReadRecords: any bytes in the cache file load without a panic, and only whole,
+// checksummed records.
+func FuzzReadRecords(f *testing.F) {
+	path := filepath.Join(f.TempDir(), "tokens.bin")
+	c := openCache(path)
+	c.added[key("x")] = 1
+	c.Save()
+	good, _ := os.ReadFile(path)
+	f.Add(good)
+	f.Add(append(good[:len(good)-3:len(good)-3], 0, 0, 0))
+	f.Add([]byte("garbage"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p := filepath.Join(t.TempDir(), "tokens.bin")
+		os.WriteFile(p, data, 0o644)
+		m := map[[32]byte]uint32{}
+		readRecords(p, m)
+		if len(m) > len(data)/recordSize {
+			t.Fatalf("%d records from %d bytes", len(m), len(data))
+		}
+	})
+}
