@@ -195,3 +195,18 @@ func TestDiff(t *testing.T) {
 		t.Errorf("long diff not truncated:\n%s", long)
 	}
 }
+
+// The manifest written before any file claims the old files too: a run that stops after it
+// leaves nothing unowned.
+func TestIntentClaimsOldAndAdoptedFiles(t *testing.T) {
+	old := &Manifest{Files: map[string]string{"gone.json": "sha256:1", "kept.json": "sha256:2"}}
+	m := NewManifest("1", inputs, map[string][]byte{"kept.json": []byte("k"), "new.json": []byte("n")})
+	got := intent(m, old, map[string]bool{"gone.json": true, "kept.json": true, "legacy/x.json": true}).Files
+	want := map[string]string{"gone.json": "sha256:1", "kept.json": Digest([]byte("k")), "new.json": Digest([]byte("n")), "legacy/x.json": "unknown"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("intent (-want +got):\n%s", diff)
+	}
+	if len(m.Files) != 2 {
+		t.Errorf("intent changed the final manifest: %v", m.Files)
+	}
+}

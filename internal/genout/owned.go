@@ -58,7 +58,7 @@ func Write(dir string, files map[string][]byte, m Manifest) (Report, error) {
 		return r, nil
 	}
 	manifest := filepath.Join(dir, ManifestName)
-	if err := writeFile(manifest, intent(m, old).Marshal()); err != nil {
+	if err := writeFile(manifest, intent(m, old, owned).Marshal()); err != nil {
 		return r, err
 	}
 	for _, p := range write {
@@ -102,16 +102,19 @@ func changed(dir string, files map[string][]byte, present, owned map[string]bool
 	return write, nil
 }
 
-// intent is the manifest written before any file is touched: it claims both the old and the
-// new files, so a run that stops half-way leaves every file it may have written owned, and
-// the next run can finish the job.
-func intent(m Manifest, old *Manifest) Manifest {
+// intent is the manifest written before any file is touched: it claims the new files and
+// every file owned so far, so a run that stops half-way leaves every file it may have written
+// or not yet deleted owned, and the next run can finish the job. A file adopted from a folder
+// without a manifest has no digest yet.
+func intent(m Manifest, old *Manifest, owned map[string]bool) Manifest {
 	m.Files = maps.Clone(m.Files)
-	if old != nil {
-		for p, d := range old.Files {
-			if _, ok := m.Files[p]; !ok {
-				m.Files[p] = d
-			}
+	for p := range owned {
+		if _, ok := m.Files[p]; ok {
+			continue
+		}
+		m.Files[p] = "unknown"
+		if old != nil && old.Files[p] != "" {
+			m.Files[p] = old.Files[p]
 		}
 	}
 	return m
