@@ -58,7 +58,8 @@ func Write(dir string, files map[string][]byte, m Manifest) (Report, error) {
 		return r, nil
 	}
 	manifest := filepath.Join(dir, ManifestName)
-	if err := writeFile(manifest, intent(m, old, owned).Marshal()); err != nil {
+	claim := intent(m, old, owned).Marshal()
+	if err := writeFile(manifest, claim); err != nil {
 		return r, err
 	}
 	for _, p := range write {
@@ -73,8 +74,10 @@ func Write(dir string, files map[string][]byte, m Manifest) (Report, error) {
 		}
 		r.Deleted = append(r.Deleted, p)
 	}
-	if err := replaceFile(manifest, final); err != nil {
-		return r, err
+	if !bytes.Equal(claim, final) { // a first run claims exactly its own files
+		if err := replaceFile(manifest, final); err != nil {
+			return r, err
+		}
 	}
 	return r, removeEmptyParents(dir, r.Deleted)
 }
