@@ -63,6 +63,9 @@ func list(dir string) (map[string][]byte, error) {
 // walk lists the slash paths of the files under dir without reading them (a folder that is
 // not toolgen's may be a whole repository); a missing dir is empty.
 func walk(dir string) (map[string]bool, error) {
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		return nil, fmt.Errorf("%s is a file, not a folder; pass a folder with -out", dir)
+	}
 	out := map[string]bool{}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -120,6 +120,14 @@ func TestWriteAdoptsAFolderFromBeforeManifests(t *testing.T) {
 	}
 }
 
+func TestWriteRefusesAFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "out")
+	put(t, filepath.Dir(f), "out", "x")
+	if _, err := Write(f, nil, Manifest{}); err == nil || !strings.Contains(err.Error(), "is a file, not a folder") {
+		t.Errorf("err = %v", err)
+	}
+}
+
 func TestWriteRefusesABadManifest(t *testing.T) {
 	dir := t.TempDir()
 	put(t, dir, ManifestName, `{"generatedBy": "toolgen", "files": {"../../etc/passwd": "x"}}`)
