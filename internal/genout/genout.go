@@ -63,8 +63,8 @@ func list(dir string) (map[string][]byte, error) {
 // walk lists the slash paths of the files under dir without reading them (a folder that is
 // not toolgen's may be a whole repository); a missing dir is empty.
 func walk(dir string) (map[string]bool, error) {
-	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
-		return nil, fmt.Errorf("%s is a file, not a folder; pass a folder with -out", dir)
+	if err := folder(dir); err != nil {
+		return nil, err
 	}
 	out := map[string]bool{}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -88,6 +88,14 @@ func walk(dir string) (map[string]bool, error) {
 		return out, nil
 	}
 	return out, err
+}
+
+// folder refuses an output path that exists and is not a folder.
+func folder(dir string) error {
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		return fmt.Errorf("%s is a file, not a folder; pass a folder with -out", dir)
+	}
+	return nil
 }
 
 func read(dir, p string) ([]byte, error) {

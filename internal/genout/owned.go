@@ -26,6 +26,9 @@ func Write(dir string, files map[string][]byte, m Manifest) (Report, error) {
 	if err := validPaths(files); err != nil {
 		return r, err
 	}
+	if err := folder(dir); err != nil {
+		return r, err
+	}
 	old, oldRaw, err := ReadManifest(dir)
 	if err != nil {
 		return r, err
