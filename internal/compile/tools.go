@@ -37,8 +37,9 @@ func (c *compiler) buildTools() diag.List {
 	var ds diag.List
 	var entries []*allowlist.Entry
 	for _, j := range jobs {
+		t := c.tool(j)
 		ds = append(ds, j.ds...)
-		if t := c.tool(j); t != nil {
+		if t != nil {
 			types.addVariables(t.Variables)
 			c.cat.Tools = append(c.cat.Tools, *t)
 			entries = append(entries, j.e)
@@ -143,7 +144,8 @@ func (c *compiler) validate(j *job) {
 	}
 }
 
-// tool assembles the catalog entry of a job whose document and description are good.
+// tool assembles the catalog entry of a job whose document and description are good, or
+// adds to the job's diagnostics why it cannot.
 func (c *compiler) tool(j *job) *catalog.Tool {
 	if j.d.doc == nil || j.desc == "" {
 		return nil
@@ -156,6 +158,10 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: j.d.source, Variables: vars, Notes: j.d.notes,
 	}
 	t.SingleObjectArgument = c.singleObjectArgument(op)
+	at := func(msg, fix string) { j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, msg, fix) }
+	if !c.checkInputSize(e.Name, r.kind, t.InputSchema, op, at) {
+		return nil
+	}
 	return t
 }
 

@@ -31,8 +31,7 @@ type modelError struct {
 	Path    json.RawMessage `json:"path,omitempty"`
 }
 
-// decodeResponse decodes a response body once, for both authFailed and graphQLResult; nil
-// when it is not a JSON object of that shape.
+// decodeResponse decodes a response body; nil when it is not a JSON object of that shape.
 func decodeResponse(data []byte) *gqlResponse {
 	var r gqlResponse
 	if json.Unmarshal(data, &r) != nil {
@@ -41,9 +40,10 @@ func decodeResponse(data []byte) *gqlResponse {
 	return &r
 }
 
-// graphQLResult reads a GraphQL response: data and r, its decoding. Errors are data for the
-// model: it reads the server's message and decides what to do. ok is false when data is not a
-// GraphQL response at all.
+// graphQLResult reads a GraphQL response: data, with its secrets already redacted from the
+// decoded strings (attempt.read), and r, its decoding. Errors are data for the model: it reads
+// the server's message and decides what to do. ok is false when data is not a GraphQL
+// response at all. The text is bounded last.
 func graphQLResult(data []byte, r *gqlResponse) (Result, bool) {
 	if r == nil || (r.Data == nil && len(r.Errors) == 0) {
 		return Result{}, false
