@@ -25,9 +25,9 @@ type stamp struct {
 	key  string // build id and options
 }
 
-// newStamp keys the stamp of the folder out by this executable's build id and every flag
-// that can change the output (all but -out, -check and the input paths, whose contents the
-// manifest digests).
+// newStamp keys the stamp of the folder out by this executable's build id and every flag but
+// -out (the stamp's file is per folder) and -check: input paths included, since generated
+// files may name them.
 func newStamp(fs *flag.FlagSet, out string) stamp {
 	id := buildID()
 	abs, err := filepath.Abs(out)
@@ -41,7 +41,7 @@ func newStamp(fs *flag.FlagSet, out string) stamp {
 	var opts strings.Builder
 	fs.VisitAll(func(f *flag.Flag) {
 		switch f.Name {
-		case "out", "check", "schema", "allowlist", "selections":
+		case "out", "check":
 		default:
 			fmt.Fprintf(&opts, "-%s=%q\n", f.Name, f.Value.String())
 		}
