@@ -34,6 +34,8 @@ type Record struct {
 	Body       string          `json:"body,omitempty"` // "sha256:<hex>" of the request body
 	Ref        string          `json:"ref,omitempty"`  // reference id of a failure in the log
 	Args       json.RawMessage `json:"args,omitempty"` // only with argument logging enabled
+	// Request is the id of a deferred write (-approve defer), proposed or decided.
+	Request string `json:"request,omitempty"`
 }
 
 // Log appends records to a writer. A nil *Log writes nothing, so callers need no checks.
