@@ -11,7 +11,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/toolrt/audit"
@@ -72,13 +71,4 @@ func (r *Runtime) SendStored(ctx context.Context, w StoredWrite) (Result, error)
 	res, err := c.send(ctx, t, &prepared{body: w.Body})
 	c.finish(res)
 	return res, err
-}
-
-// AuditStored writes the audit record of a decision on a stored write that sent nothing:
-// rejected, expired, refused, or a repeated confirm that read the recorded outcome.
-func (r *Runtime) AuditStored(w StoredWrite, decision string) {
-	_ = r.audit.Write(audit.Record{
-		Time: time.Now().UTC(), Run: newID("confirm"), Tool: w.Tool, Decision: decision,
-		Outcome: "not_sent", Body: "sha256:" + w.BodySHA, Request: w.Request,
-	})
 }

@@ -1,0 +1,157 @@
+package main
+
+// confirm sends one deferred write, once, from this process and with the confirmer's own
+// identity (a login, by default as the user who proposed it, or AGENT_CONFIRMER_TOKEN; never
+// AGENT_TOKEN). The stored bytes go out unchanged, and only if the request is pending, has not
+// expired, its hash matches and its body is still what this catalog builds. A second confirm
+// prints the recorded outcome and sends nothing.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
+	"github.com/toolgen/toolgen/toolrt/gate"
+	"github.com/toolgen/toolgen/toolrt/pending"
+)
+
+func init() {
+	register(command{
+		name: "confirm", order: 62,
+		summary: "send a deferred write once, as you (AGENT_PASSWORD or AGENT_CONFIRMER_TOKEN)",
+		prompt:  "request id",
+		run:     runConfirm,
+	})
+}
+
+// outcomeWait is how long a confirm waits for the outcome of a send another confirmer claimed.
+const outcomeWait = 15 * time.Second
+
+func runConfirm(ctx context.Context, e *Env, args []string) error {
+	if len(args) != 1 {
+		fmt.Fprintln(e.Err, "usage: agent confirm [-endpoint URL] [-user NAME] REQUEST-ID   (password from AGENT_PASSWORD, or AGENT_CONFIRMER_TOKEN)")
+		return errUsage
+	}
+	st, err := e.Store()
+	if err != nil {
+		return err
+	}
+	r, err := st.Get(ctx, args[0])
+	if err != nil {
+		return err
+	}
+	if r.StateAt(time.Now()) != pending.Pending { // decided or expired: no login, no send
+		if r.State == pending.Pending {
+			r, err = st.Claim(ctx, r.ID, r.Body, e.actor(), time.Now())
+			e.auditDecision(r, audit.DecisionExpired)
+			return e.notSent(r, err)
+		}
+		return e.recorded(ctx, st, r)
+	}
+	return e.confirm(ctx, st, r)
+}
+
+// confirm signs in, checks, claims and sends.
+func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request) error {
+	c, err := e.confirmer(r)
+	if err != nil {
+		return err
+	}
+	rt, err := e.ConfirmerRuntime(ctx, r, c)
+	if err != nil {
+		return err
+	}
+	w := toolrt.StoredWrite{Request: r.ID, Tool: r.Tool, Body: r.Body, BodySHA: r.BodySHA}
+	if cerr := rt.CheckStored(w); cerr != nil {
+		r, err = st.Refuse(ctx, r.ID, c.String(), cerr.Error(), time.Now())
+		e.auditDecision(r, audit.DecisionRefused)
+		return e.notSent(r, err)
+	}
+	claimed, err := st.Claim(ctx, r.ID, r.Body, c.String(), time.Now())
+	switch {
+	case errors.Is(err, pending.ErrDecided):
+		return e.recorded(ctx, st, claimed)
+	case errors.Is(err, pending.ErrExpired):
+		e.auditDecision(claimed, audit.DecisionExpired)
+		return e.notSent(claimed, err)
+	case errors.Is(err, pending.ErrTampered):
+		e.auditDecision(claimed, audit.DecisionRefused)
+		return e.notSent(claimed, err)
+	case err != nil:
+		return err
+	}
+	return e.send(ctx, st, rt, w, c)
+}
+
+// send makes the one request the claim allows and records its outcome, even after Ctrl-C.
+func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w toolrt.StoredWrite, c confirmer) error {
+	res, sendErr := rt.SendStored(ctx, w)
+	outcome := res.Outcome
+	if outcome == "" {
+		outcome = "unknown" // claimed, and the send did not report: it may have happened
+	}
+	ferr := st.Finish(context.WithoutCancel(ctx), w.Request, c.String(), pending.Outcome{Outcome: outcome, Result: res.Text}, time.Now())
+	fmt.Fprintf(e.Out, "request %s confirmed by %s and sent once: outcome %s\nresult: %s\n", w.Request, gate.Escape(c.String()), outcome, gate.Escape(res.Text))
+	if err := errors.Join(sendErr, ferr); err != nil {
+		return err
+	}
+	if outcome != "ok" && outcome != "graphql_errors" {
+		return fmt.Errorf("request %s: the send ended with outcome %s; check the data before proposing it again", w.Request, outcome)
+	}
+	return nil
+}
+
+// recorded prints the decision already taken. A request another confirmer is sending is waited
+// for briefly, so both confirmers can report the one outcome.
+func (e *Env) recorded(ctx context.Context, st *pending.Store, r *pending.Request) error {
+	deadline := time.Now().Add(outcomeWait)
+	for r.State == pending.Sending && time.Now().Before(deadline) {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+		fresh, err := st.Get(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		r = fresh
+	}
+	e.auditDecision(r, audit.DecisionRecorded)
+	switch r.State {
+	case pending.Sent:
+		fmt.Fprintf(e.Out, "request %s was already confirmed by %s at %s and sent once (outcome %s); not sent again\nresult: %s\n",
+			r.ID, gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339), gate.Escape(r.Outcome), gate.Escape(r.Result))
+		return nil
+	case pending.Sending:
+		return fmt.Errorf("request %s was claimed by %s at %s and its outcome is not recorded yet; not sent again (`agent review %s` shows it later)",
+			r.ID, gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339), r.ID)
+	}
+	return e.notSent(r, pending.ErrDecided)
+}
+
+// notSent reports a request that will never be sent.
+func (e *Env) notSent(r *pending.Request, err error) error {
+	if r == nil {
+		return err
+	}
+	why := string(r.State)
+	if r.Reason != "" {
+		why += ": " + r.Reason
+	}
+	return fmt.Errorf("request %s was not sent and will not be (%s, decided by %s at %s)", r.ID, gate.Escape(why), gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339))
+}
+
+// auditDecision writes one audit line for a decision that sent nothing.
+func (e *Env) auditDecision(r *pending.Request, decision string) {
+	if r == nil || e.openAudit() != nil {
+		return
+	}
+	_ = e.audit.Write(audit.Record{
+		Time: time.Now().UTC(), Run: r.Run, Tool: r.Tool, Decision: decision, Outcome: "not_sent",
+		Body: "sha256:" + r.BodySHA, Request: r.ID,
+	})
+}
