@@ -162,3 +162,17 @@ func deferTo(d toolrt.Deferrer, cfg mcpserve.Config) mcpserve.Config {
 	cfg.Deferrer = d
 	return cfg
 }
+
+// refuseDeferredWrite keeps `agent call` from sending a write when the settings say writes are
+// deferred (approve: defer in agent.yaml): in that mode writes leave only from `agent confirm`.
+func (e *Env) refuseDeferredWrite(rt *toolrt.Runtime, tool string) error {
+	if e.Settings.Approve != approveDefer {
+		return nil
+	}
+	for _, d := range rt.Tools() {
+		if d.Name == tool && d.Mutation {
+			return fmt.Errorf("%s is a write and writes are deferred (-approve defer): propose it through the agent or mcp, then `agent confirm` it", tool)
+		}
+	}
+	return nil
+}
