@@ -51,7 +51,7 @@ func pendingLine(r *pending.Request, now time.Time) string {
 	if user == "" {
 		user = "(anonymous)"
 	}
-	return fmt.Sprintf("%s  %-8s  %8s  %s  %s", r.ID, r.StateAt(now), age(now.Sub(r.Created)), gate.Escape(r.Tool), gate.Escape(user))
+	return fmt.Sprintf("%s  %-8s %4s  %s  %s", r.ID, r.StateAt(now), age(now.Sub(r.Created)), gate.Escape(r.Tool), gate.Escape(user))
 }
 
 // age is a short duration: 45s, 12m, 3h, 2d.
