@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"os"
 	"os/user"
+	"time"
 
 	"github.com/toolgen/toolgen/mcpserve"
 	"github.com/toolgen/toolgen/toolrt"
@@ -28,21 +29,33 @@ const ConfirmerTokenEnv = "AGENT_CONFIRMER_TOKEN"
 // approveDefer is the -approve value that records writes for a later confirmation.
 const approveDefer = "defer"
 
+// pendingFlags adds -pending-store and -pending-ttl. Unset, they stay empty in Settings and
+// mean pending.DefaultPath() and pending.DefaultTTL, resolved when the store is opened.
 func pendingFlags(flags *flag.FlagSet, s *Settings) {
-	if s.PendingStore == "" {
-		s.PendingStore = pending.DefaultPath()
+	flags.Func("pending-store", "SQLite file of deferred writes (-approve defer, pending, review, confirm, reject); default $"+pending.PathEnv+", else "+pending.DefaultPath(),
+		func(v string) error { s.PendingStore = v; return nil })
+	flags.Func("pending-ttl", "how long a deferred write waits for `agent confirm` before it expires (default 10m)", func(v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d <= 0 {
+			err = errors.New("must be positive")
+		}
+		s.PendingTTL = d
+		return err
+	})
+}
+
+// storePath is the store file the settings name.
+func (e *Env) storePath() string {
+	if e.Settings.PendingStore != "" {
+		return e.Settings.PendingStore
 	}
-	if s.PendingTTL == 0 {
-		s.PendingTTL = pending.DefaultTTL
-	}
-	flags.StringVar(&s.PendingStore, "pending-store", s.PendingStore, "SQLite file of deferred writes (-approve defer, pending, review, confirm, reject); also $"+pending.PathEnv)
-	flags.DurationVar(&s.PendingTTL, "pending-ttl", s.PendingTTL, "how long a deferred write waits for `agent confirm` before it expires")
+	return pending.DefaultPath()
 }
 
 // Store opens the pending store named by the settings; Close closes it.
 func (e *Env) Store() (*pending.Store, error) {
 	if e.store == nil {
-		st, err := pending.Open(e.Settings.PendingStore)
+		st, err := pending.Open(e.storePath())
 		if err != nil {
 			return nil, err
 		}
@@ -74,7 +87,7 @@ func (e *Env) NewRun(rt *toolrt.Runtime, b *budget.Budget) (*toolrt.Run, error) 
 	if err != nil || d == nil {
 		return rt.NewRun(b, e.Approver()), err
 	}
-	fmt.Fprintf(e.Out, "writes are deferred: each is recorded in %s for `agent confirm`; none is sent from here\n", e.Settings.PendingStore)
+	fmt.Fprintf(e.Out, "writes are deferred: each is recorded in %s for `agent confirm`; none is sent from here\n", e.storePath())
 	return rt.NewDeferredRun(b, d), nil
 }
 
