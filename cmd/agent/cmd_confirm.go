@@ -45,9 +45,12 @@ func runConfirm(ctx context.Context, e *Env, args []string) error {
 	}
 	if r.StateAt(time.Now()) != pending.Pending { // decided or expired: no login, no send
 		if r.State == pending.Pending {
-			r, err = st.Claim(ctx, r.ID, r.Body, e.actor(), time.Now())
-			e.auditDecision(r, audit.DecisionExpired)
-			return e.notSent(r, err)
+			expired, err := st.Claim(ctx, r.ID, r.Body, e.actor(), time.Now())
+			if expired == nil || !errors.Is(err, pending.ErrExpired) {
+				return e.decidedMeanwhile(ctx, st, expired, err)
+			}
+			e.auditDecision(expired, audit.DecisionExpired)
+			return e.notSent(expired, err)
 		}
 		return e.recorded(ctx, st, r)
 	}
@@ -154,4 +157,12 @@ func (e *Env) auditDecision(r *pending.Request, decision string) {
 		Time: time.Now().UTC(), Run: r.Run, Tool: r.Tool, Decision: decision, Outcome: "not_sent",
 		Body: "sha256:" + r.BodySHA, Request: r.ID,
 	})
+}
+
+// decidedMeanwhile reports a request that another process decided between our read and our claim.
+func (e *Env) decidedMeanwhile(ctx context.Context, st *pending.Store, r *pending.Request, err error) error {
+	if r == nil || !errors.Is(err, pending.ErrDecided) {
+		return err
+	}
+	return e.recorded(ctx, st, r)
 }
