@@ -9,7 +9,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -21,7 +20,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 )
 
 var (
@@ -70,29 +69,23 @@ type demo struct {
 	writes atomic.Int64
 }
 
-// startDemo serves a fresh demo server whose handler counts every mutation except the login.
+// startDemo serves a fresh demo server whose wrapper counts every mutation except a login.
 func startDemo(t *testing.T) *demo {
 	t.Helper()
-	h, err := moviedb.NewHandler()
-	if err != nil {
-		t.Fatal(err)
-	}
 	d := &demo{}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	count := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			var req struct{ Query string }
+			_ = json.Unmarshal(body, &req)
+			if strings.HasPrefix(req.Query, "mutation") && !strings.Contains(req.Query, "login(") {
+				d.writes.Add(1)
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			next.ServeHTTP(w, r)
+		})
 	}
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if bytes.Contains(body, []byte(`"query":"mutation`)) && !bytes.Contains(body, []byte(`"operationName":"Login"`)) {
-			d.writes.Add(1)
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		h.ServeHTTP(w, r)
-	}), ReadHeaderTimeout: 5 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	d.URL = "http://" + ln.Addr().String() + "/graphql"
+	d.URL = moviedbtest.Start(t, count).URL
 	return d
 }
 
@@ -199,25 +192,4 @@ func requestID(t *testing.T, text string) string {
 	}
 	t.Fatalf("no request id in %q", text)
 	return ""
-}
-
-// login gets a token for user directly from the demo server, as a confirmer's own session.
-func login(t *testing.T, endpoint, user, password string) string {
-	t.Helper()
-	body, _ := json.Marshal(map[string]any{"operationName": "Login", "query": "mutation Login($input: LoginInput!) { login(input: $input) { token } }",
-		"variables": map[string]any{"input": map[string]string{"username": user, "password": password}}})
-	resp, err := http.Post(endpoint, "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var r struct {
-		Data struct {
-			Login struct{ Token string } `json:"login"`
-		} `json:"data"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil || r.Data.Login.Token == "" {
-		t.Fatalf("login as %s: %v", user, err)
-	}
-	return r.Data.Login.Token
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	_ "modernc.org/sqlite"
 )
 
@@ -77,7 +78,7 @@ func TestDeferredProposeReviewConfirmOnce(t *testing.T) {
 	srv.count(t, 0, "after review")
 
 	// The confirmer's own session: a token the proposing process never held.
-	token := login(t, srv.URL, "user", "user123")
+	token := moviedbtest.Login(t, srv.URL, moviedbtest.User, moviedbtest.Password)
 	confirmEnv := []string{"AGENT_CONFIRMER_TOKEN=" + token}
 	first := runBin(t, dir, confirmEnv, append([]string{"confirm"}, append(common, id)...)...)
 	if first.code != 0 || !strings.Contains(first.out, "sent once: outcome ok") || !strings.Contains(first.out, `"success":true`) {
@@ -145,6 +146,9 @@ func TestDeferredRejectExpireTamper(t *testing.T) {
 		t.Errorf("confirm after expiry: exit %d %s", p.code, p.err)
 	}
 	srv.count(t, 0, "after reject, tamper and expiry")
+	if n1, n2 := moviedbtest.ItemCount(t, srv.URL, "1"), moviedbtest.ItemCount(t, srv.URL, "2"); n1 != 2 || n2 != 1 {
+		t.Errorf("lists 1 and 2 hold %d and %d items, want the seeded 2 and 1", n1, n2)
+	}
 	list := runBin(t, dir, nil, append([]string{"pending"}, common...)...)
 	for _, want := range []string{rejID + "  rejected", tamID + "  refused", expID + "  expired"} {
 		if !strings.Contains(list.out, want) {
@@ -167,7 +171,7 @@ func TestDeferredSharedStoreAndRacingConfirmers(t *testing.T) {
 	var wg sync.WaitGroup
 	for i, cs := range sessions {
 		wg.Go(func() {
-			text, _ := callTool(t, cs, "addWatchListItem", addArgs([]string{"42", "40"}[i], ""))
+			text, _ := callTool(t, cs, "addWatchListItem", addArgs([]string{"42", "5"}[i], ""))
 			ids[i] = requestID(t, text)
 		})
 	}
@@ -198,4 +202,7 @@ func TestDeferredSharedStoreAndRacingConfirmers(t *testing.T) {
 		t.Errorf("confirming the other server's request: exit %d %s", p.code, p.err)
 	}
 	srv.count(t, 2, "after confirming the second request")
+	if n := moviedbtest.ItemCount(t, srv.URL, "1"); n != 4 {
+		t.Errorf("list 1 holds %d items, want the seeded 2 and the 2 confirmed", n)
+	}
 }
