@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/toolgen/toolgen/toolrt"
@@ -31,8 +32,8 @@ func init() {
 const outcomeWait = 15 * time.Second
 
 func runConfirm(ctx context.Context, e *Env, args []string) error {
-	if len(args) != 1 {
-		fmt.Fprintln(e.Err, "usage: agent confirm [-endpoint URL] [-user NAME] REQUEST-ID   (password from AGENT_PASSWORD, or AGENT_CONFIRMER_TOKEN)")
+	if len(args) < 1 || len(args) > 2 {
+		fmt.Fprintln(e.Err, "usage: agent confirm [-endpoint URL] [-user NAME] REQUEST-ID [sha256:HASH-PREFIX]   (password from AGENT_PASSWORD, or AGENT_CONFIRMER_TOKEN)")
 		return errUsage
 	}
 	st, err := e.Store()
@@ -42,6 +43,11 @@ func runConfirm(ctx context.Context, e *Env, args []string) error {
 	r, err := st.Get(ctx, args[0])
 	if err != nil {
 		return err
+	}
+	if len(args) == 2 {
+		if err := checkReviewed(r, args[1]); err != nil {
+			return err
+		}
 	}
 	if r.StateAt(time.Now()) != pending.Pending { // decided or expired: no login, no send
 		if r.State == pending.Pending {
@@ -89,8 +95,22 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	return e.send(ctx, st, rt, w, c)
 }
 
+// checkReviewed binds a confirmation to the body a person reviewed: `agent review` prints the
+// hash, and confirming with its prefix refuses a body that changed in between.
+func checkReviewed(r *pending.Request, arg string) error {
+	prefix := strings.ToLower(strings.TrimPrefix(arg, "sha256:"))
+	if len(prefix) < 8 || strings.Trim(prefix, "0123456789abcdef") != "" {
+		return fmt.Errorf("%q: give at least 8 hex digits of the body hash `agent review %s` shows, e.g. sha256:%s", arg, r.ID, r.BodySHA[:12])
+	}
+	if !strings.HasPrefix(r.BodySHA, prefix) {
+		return fmt.Errorf("request %s: its body hash is sha256:%s, not the sha256:%s… you reviewed; nothing was sent (review it again)", r.ID, r.BodySHA, prefix)
+	}
+	return nil
+}
+
 // send makes the one request the claim allows and records its outcome, even after Ctrl-C.
 func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w toolrt.StoredWrite, c confirmer) error {
+	fmt.Fprintf(e.Out, "sending request %s as %s: %s, body sha256:%s\n", w.Request, gate.Escape(c.String()), gate.Escape(w.Tool), w.BodySHA)
 	res, sendErr := rt.SendStored(ctx, w)
 	outcome := res.Outcome
 	if outcome == "" {

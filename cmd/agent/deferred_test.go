@@ -76,11 +76,20 @@ func TestDeferredProposeReviewConfirmOnce(t *testing.T) {
 		}
 	}
 	srv.count(t, 0, "after review")
+	reviewed := regexp.MustCompile(`agent confirm ` + id + ` (sha256:[0-9a-f]{12})`).FindStringSubmatch(review.out)
+	if reviewed == nil {
+		t.Fatal("review does not print the confirm command with the body hash")
+	}
 
 	// The confirmer's own session: a token the proposing process never held.
 	token := moviedbtest.Login(t, srv.URL, moviedbtest.User, moviedbtest.Password)
 	confirmEnv := []string{"AGENT_CONFIRMER_TOKEN=" + token}
-	first := runBin(t, dir, confirmEnv, append([]string{"confirm"}, append(common, id)...)...)
+	wrong := runBin(t, dir, confirmEnv, append([]string{"confirm"}, append(common, id, "sha256:00000000")...)...)
+	if wrong.code != 1 || !strings.Contains(wrong.err, "not the sha256:00000000… you reviewed") {
+		t.Errorf("confirm with another hash (exit %d): %s", wrong.code, wrong.err)
+	}
+	srv.count(t, 0, "after a confirm naming another body")
+	first := runBin(t, dir, confirmEnv, append([]string{"confirm"}, append(common, id, reviewed[1])...)...)
 	if first.code != 0 || !strings.Contains(first.out, "sent once: outcome ok") || !strings.Contains(first.out, `"success":true`) {
 		t.Errorf("confirm (exit %d):\n%s%s", first.code, first.out, first.err)
 	}
