@@ -3,6 +3,7 @@ package pending
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -142,5 +143,28 @@ func TestMigrateIsIdempotentAndVersioned(t *testing.T) {
 	}
 	if _, err := Open(path); err == nil {
 		t.Fatal("a store from a newer program opened")
+	}
+}
+
+// BenchmarkProposeClaimFinish is one request's whole life in the store: three transactions,
+// each fsynced (synchronous=FULL).
+func BenchmarkProposeClaimFinish(b *testing.B) {
+	s, err := Open(filepath.Join(b.TempDir(), "p.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	for i := 0; b.Loop(); i++ {
+		r, _, err := s.Propose(ctx, proposal(fmt.Sprint("k", i), `{"q":1}`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Claim(ctx, r.ID, r.Body, "c", time.Now()); err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Finish(ctx, r.ID, "c", Outcome{Outcome: "ok"}, time.Now()); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
