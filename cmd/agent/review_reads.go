@@ -70,6 +70,9 @@ func walkProps(schema map[string]any, path string, fn func(path, name string, si
 
 func deriveReads(path, name string, siblings map[string]any, defs []toolrt.ToolDef) []ReadSpec {
 	base := strings.TrimSuffix(name, "Id")
+	if base == "" {
+		return nil
+	}
 	if byID(defs, base) {
 		return []ReadSpec{{Tool: base, Args: map[string]string{"id": path}}}
 	}
@@ -85,7 +88,7 @@ func deriveReads(path, name string, siblings map[string]any, defs []toolrt.ToolD
 			return out
 		}
 	}
-	plural := strings.ToUpper(base[:min(1, len(base))]) + base[min(1, len(base)):] + "s"
+	plural := strings.ToUpper(base[:1]) + base[1:] + "s"
 	for _, d := range defs {
 		if !d.Mutation && strings.HasSuffix(d.Name, plural) && !requiresArgs(d) {
 			return []ReadSpec{{Tool: d.Name, Pick: map[string]string{"id": path}}}
