@@ -41,6 +41,9 @@ func TestMain(m *testing.M) {
 // agentBinary builds cmd/agent once for the whole test binary.
 func agentBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the agent binary and runs it as processes; skipped under -short")
+	}
 	binOnce.Do(func() {
 		if binDir, binErr = os.MkdirTemp("", "agent-bin-"); binErr != nil {
 			return
