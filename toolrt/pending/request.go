@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"time"
 )
 
@@ -73,6 +74,9 @@ func scan(r rowScanner) (*Request, error) {
 	err := r.Scan(&q.ID, &q.Key, &q.Run, &q.Tool, &q.Operation, &q.Endpoint, &q.Body, &q.BodySHA, &vars, &text,
 		&q.User, &q.Role, &q.State, &created, &expires, &q.DecidedBy, &decided, &q.Outcome, &q.Status, &q.Result, &q.Reason)
 	if err != nil {
+		return nil, err
+	}
+	if err := q.wellFormed(); err != nil {
 		return nil, err
 	}
 	q.Variables = json.RawMessage(vars)
@@ -162,4 +166,25 @@ func event(ctx context.Context, tx *sql.Tx, id string, at time.Time, what, actor
 	_, err := tx.ExecContext(ctx, `INSERT INTO events (request_id, at, event, actor, detail) VALUES (?, ?, ?, ?, ?)`,
 		id, at.UnixMilli(), what, actor, detail)
 	return err
+}
+
+var (
+	idPattern  = regexp.MustCompile(`^req-[a-z0-9]{1,40}$`)
+	shaPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
+)
+
+// wellFormed refuses a row this program did not write: the id, hash and state are printed as
+// they are, so a store edited by hand must not smuggle terminal escapes through them.
+func (q *Request) wellFormed() error {
+	switch {
+	case !idPattern.MatchString(q.ID):
+		return fmt.Errorf("a request id %q is not one this program writes; the store was edited by hand", q.ID)
+	case !shaPattern.MatchString(q.BodySHA):
+		return fmt.Errorf("request %s: body hash %q is not 64 hex digits; the store was edited by hand", q.ID, q.BodySHA)
+	}
+	switch q.State {
+	case Pending, Sending, Sent, Rejected, Expired, Refused:
+		return nil
+	}
+	return fmt.Errorf("request %s: unknown state %q; the store was edited by hand", q.ID, q.State)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -166,5 +167,24 @@ func BenchmarkProposeClaimFinish(b *testing.B) {
 		if err := s.Finish(ctx, r.ID, "c", Outcome{Outcome: "ok"}, time.Now()); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestHandEditedRowsAreRefused(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "p.db"))
+	ctx := context.Background()
+	r, _, _ := s.Propose(ctx, proposal("k", `{"q":1}`))
+	for _, edit := range []string{
+		`UPDATE requests SET state = 'pending' || char(27) || '[2J'`,
+		`UPDATE requests SET body_sha = 'x'`,
+		`UPDATE requests SET id = 'req-' || char(27) || '[31m'`,
+	} {
+		if _, err := s.db.Exec(edit); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.List(ctx); err == nil || !strings.Contains(err.Error(), "edited by hand") {
+			t.Errorf("%s: list gave %v", edit, err)
+		}
+		_, _ = s.db.Exec(`UPDATE requests SET state = 'pending', body_sha = ?, id = ?`, r.BodySHA, r.ID)
 	}
 }
