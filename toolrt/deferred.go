@@ -17,6 +17,7 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/exec"
 )
 
 // Deferrer records a write instead of sending it (toolrt/pending's store implements it).
@@ -90,8 +91,13 @@ func (c *call) propose(ctx context.Context, pr *Prepared) Result {
 		c.rec.Decision, c.rec.Request = audit.DecisionConflict, conflict.ID
 		return refused(RefusedDeferred, fmt.Sprintf(conflictText, conflict.ID))
 	case err != nil:
-		c.rec.Ref = "store"
-		return refused(RefusedDeferred, storeFailedText)
+		res := refused(RefusedDeferred, storeFailedText)
+		res.Ref = exec.NewRef()
+		c.rec.Ref = res.Ref
+		if log := c.run.rt.client.Log; log != nil {
+			log.Warn("a deferred write could not be recorded; nothing was sent", "ref", res.Ref, "tool", pr.t.Name, "err", err)
+		}
+		return res
 	}
 	c.rec.Request = rc.ID
 	return Result{Text: recordedText(rc), Outcome: "not_sent", Refusal: RefusedDeferred}

@@ -98,7 +98,7 @@ func TestDeferredStoreFailureSendsNothing(t *testing.T) {
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	run := rt.NewDeferredRun(budget.New(budget.Limits{}), &memDeferrer{fail: errors.New("disk full")})
 	res, err := run.Call(context.Background(), "addWatchListItem", []byte(addMatrix))
-	if err != nil || !res.IsError || strings.Contains(res.Text, "disk full") {
+	if err != nil || !res.IsError || strings.Contains(res.Text, "disk full") || res.Ref == "" {
 		t.Errorf("store failure: %+v %v", res, err)
 	}
 	if n := rec.toolRequests(); n != 0 {
