@@ -53,6 +53,10 @@ func TestDeferredAgentLoop(t *testing.T) {
 		t.Errorf("confirm: exit %d %s", p.code, p.err)
 	}
 	srv.count(t, 1, "after confirm")
+	holding := runBin(t, dir, append(pw, ConfirmerTokenEnv+"=secret"), append([]string{"mcp", "-approve", "defer", "-user", "user"}, common...)...)
+	if holding.code != 1 || !strings.Contains(holding.err, "belongs only where `agent confirm` runs") {
+		t.Errorf("a proposer holding the confirmer's token: exit %d %s", holding.code, holding.err)
+	}
 	noEndpoint := runBin(t, dir, pw, "mcp", "-approve", "defer", "-user", "user")
 	if noEndpoint.code != 1 || !strings.Contains(noEndpoint.err, "-approve defer needs -endpoint") {
 		t.Errorf("defer without an endpoint: exit %d %s", noEndpoint.code, noEndpoint.err)

@@ -70,6 +70,9 @@ func (e *Env) deferrer(deferring bool) (toolrt.Deferrer, error) {
 	if !deferring {
 		return nil, nil
 	}
+	if os.Getenv(ConfirmerTokenEnv) != "" {
+		return nil, fmt.Errorf("$%s is set in the environment of a process that proposes writes; unset it here: the confirmer's credential belongs only where `agent confirm` runs", ConfirmerTokenEnv)
+	}
 	if e.Settings.Endpoint == "" {
 		return nil, errors.New("-approve defer needs -endpoint: a write is confirmed later by another process, which must reach the same server (the embedded one ends with this process)")
 	}
