@@ -160,3 +160,36 @@ func hexSHA(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
+
+// FuzzCheckStored: whatever bytes a store holds, CheckStored never panics and accepts only the
+// exact body this catalog builds for the tool.
+func FuzzCheckStored(f *testing.F) {
+	rt, err := New(testCatalog(f), Config{Endpoint: "http://127.0.0.1:1/graphql", Role: "concierge"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	p, err := prepare(rt.byName["addWatchListItem"], []byte(addMatrix))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(p.body)
+	f.Add([]byte(`{"query":"mutation { x }","variables":{},"operationName":"X"}`))
+	f.Add([]byte(`{"query":1}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		err := rt.CheckStored(StoredWrite{Request: "req-f", Tool: "addWatchListItem", Body: body, BodySHA: hexSHA(body)})
+		if err == nil {
+			q, perr := prepare(rt.byName["addWatchListItem"], variablesOf(t, body))
+			if perr != nil || !bytes.Equal(q.body, body) {
+				t.Errorf("accepted a body this catalog does not build: %s", body)
+			}
+		}
+	})
+}
+
+func variablesOf(t *testing.T, body []byte) []byte {
+	var b struct{ Variables json.RawMessage }
+	if err := json.Unmarshal(body, &b); err != nil {
+		t.Fatalf("accepted a body that is not JSON: %s", body)
+	}
+	return b.Variables
+}
