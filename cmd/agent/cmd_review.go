@@ -105,7 +105,7 @@ func printCurrent(ctx context.Context, e *Env, r *pending.Request) {
 		rt, err = e.ConfirmerRuntime(ctx, r, c)
 	}
 	if err != nil {
-		fmt.Fprintf(e.Out, "current data: not shown: %s\n", gate.Escape(err.Error()))
+		fmt.Fprintf(e.Out, "current data: not shown (reading it signs in as the confirmer: AGENT_PASSWORD or %s): %s\n", ConfirmerTokenEnv, gate.Escape(err.Error()))
 		return
 	}
 	specs := reviewReads(e.Settings.ReviewReads, r.Tool, rt.Tools())
