@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/pending"
 )
 
@@ -24,7 +25,7 @@ func TestDeferRecordsTheWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	s, err := New(Config{Runtime: f.rt, Approve: Defer, Deferrer: st.Deferrer(0)})
+	s, err := New(Config{Runtime: f.rt, Approve: Defer, Deferrer: st.Deferrer(0), Limits: budget.Defaults()})
 	if err != nil {
 		t.Fatal(err)
 	}

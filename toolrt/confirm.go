@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -58,7 +59,8 @@ func (r *Runtime) CheckStored(w StoredWrite) error {
 }
 
 // SendStored checks the stored write and sends its bytes unchanged, once, as this runtime's
-// identity, writing one audit record with the decision "confirmed". The caller must hold the
+// identity, with the decision "confirmed" in the audit trail: a "sending" record first, and
+// nothing is sent when that cannot be written (Result.Refusal is RefusedAudit). The caller must hold the
 // store's claim on the request: that claim, not this method, makes the send happen once.
 func (r *Runtime) SendStored(ctx context.Context, w StoredWrite) (Result, error) {
 	if err := r.CheckStored(w); err != nil {
@@ -69,6 +71,8 @@ func (r *Runtime) SendStored(ctx context.Context, w StoredWrite) (Result, error)
 	c.rec.Decision, c.rec.Request, c.rec.Body = audit.DecisionConfirmed, w.Request, "sha256:"+w.BodySHA
 	t := r.byName[w.Tool]
 	res, err := c.send(ctx, t, &prepared{body: w.Body})
-	c.finish(res)
+	if ferr := c.finish(res); ferr != nil {
+		err = errors.Join(err, ferr)
+	}
 	return res, err
 }

@@ -51,7 +51,7 @@ func TestDeferredRunSendsNoWrite(t *testing.T) {
 	var trail bytes.Buffer
 	rt := newRuntime(t, endpoint, asUser(Config{Audit: audit.New(&trail, false)}))
 	d := &memDeferrer{}
-	b := budget.New(budget.Limits{})
+	b := budget.New(budget.Defaults())
 	run := rt.NewDeferredRun(b, d)
 	ctx := context.Background()
 	noted := `{"input":{"watchListId":"1","titleId":"42","titleType":"MOVIE","userNotes":"the user loves it"}}`
@@ -96,7 +96,7 @@ func TestDeferredRunSendsNoWrite(t *testing.T) {
 func TestDeferredStoreFailureSendsNothing(t *testing.T) {
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
-	run := rt.NewDeferredRun(budget.New(budget.Limits{}), &memDeferrer{fail: errors.New("disk full")})
+	run := rt.NewDeferredRun(budget.New(budget.Defaults()), &memDeferrer{fail: errors.New("disk full")})
 	res, err := run.Call(context.Background(), "addWatchListItem", []byte(addMatrix))
 	if err != nil || !res.IsError || strings.Contains(res.Text, "disk full") || res.Ref == "" {
 		t.Errorf("store failure: %+v %v", res, err)
@@ -110,7 +110,7 @@ func TestSendStoredChecksTheBody(t *testing.T) {
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	d := &memDeferrer{}
-	run := rt.NewDeferredRun(budget.New(budget.Limits{}), d)
+	run := rt.NewDeferredRun(budget.New(budget.Defaults()), d)
 	if _, err := run.Call(context.Background(), "addWatchListItem", []byte(addMatrix)); err != nil {
 		t.Fatal(err)
 	}

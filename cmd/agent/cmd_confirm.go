@@ -55,8 +55,7 @@ func runConfirm(ctx context.Context, e *Env, args []string) error {
 			if expired == nil || !errors.Is(err, pending.ErrExpired) {
 				return e.decidedMeanwhile(ctx, st, expired, err)
 			}
-			e.auditDecision(expired, audit.DecisionExpired)
-			return e.notSent(expired, err)
+			return e.final(expired, err, audit.DecisionExpired)
 		}
 		return e.recorded(ctx, st, r)
 	}
@@ -76,19 +75,16 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	w := toolrt.StoredWrite{Request: r.ID, Tool: r.Tool, Body: r.Body, BodySHA: r.BodySHA}
 	if cerr := rt.CheckStored(w); cerr != nil {
 		r, err = st.Refuse(ctx, r.ID, c.String(), cerr.Error(), time.Now())
-		e.auditDecision(r, audit.DecisionRefused)
-		return e.notSent(r, err)
+		return e.final(r, err, audit.DecisionRefused)
 	}
 	claimed, err := st.Claim(ctx, r.ID, r.Body, c.String(), time.Now())
 	switch {
 	case errors.Is(err, pending.ErrDecided):
 		return e.recorded(ctx, st, claimed)
 	case errors.Is(err, pending.ErrExpired):
-		e.auditDecision(claimed, audit.DecisionExpired)
-		return e.notSent(claimed, err)
+		return e.final(claimed, err, audit.DecisionExpired)
 	case errors.Is(err, pending.ErrTampered):
-		e.auditDecision(claimed, audit.DecisionRefused)
-		return e.notSent(claimed, err)
+		return e.final(claimed, err, audit.DecisionRefused)
 	case err != nil:
 		return err
 	}
@@ -112,6 +108,10 @@ func checkReviewed(r *pending.Request, arg string) error {
 func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w toolrt.StoredWrite, c confirmer) error {
 	fmt.Fprintf(e.Out, "sending request %s as %s: %s, body sha256:%s\n", w.Request, gate.Escape(c.String()), gate.Escape(w.Tool), w.BodySHA)
 	res, sendErr := rt.SendStored(ctx, w)
+	if res.Refusal == toolrt.RefusedAudit { // nothing left: the write is not taken unrecorded
+		aerr := st.Abort(context.WithoutCancel(ctx), w.Request, c.String(), "the audit trail could not be written", time.Now())
+		return errors.Join(fmt.Errorf("request %s was not sent: %w", w.Request, sendErr), aerr)
+	}
 	outcome := res.Outcome
 	if outcome == "" {
 		outcome = "unknown" // claimed, and the send did not report: it may have happened
@@ -143,7 +143,9 @@ func (e *Env) recorded(ctx context.Context, st *pending.Store, r *pending.Reques
 		}
 		r = fresh
 	}
-	e.auditDecision(r, audit.DecisionRecorded)
+	if err := e.auditDecision(r, audit.DecisionRecorded); err != nil {
+		return err
+	}
 	switch r.State {
 	case pending.Sent:
 		fmt.Fprintf(e.Out, "request %s was already confirmed by %s at %s and sent once (outcome %s); not sent again\nresult: %s\n",
@@ -168,12 +170,21 @@ func (e *Env) notSent(r *pending.Request, err error) error {
 	return fmt.Errorf("request %s was not sent and will not be (%s, decided by %s at %s)", r.ID, gate.Escape(why), gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339))
 }
 
-// auditDecision writes one audit line for a decision that sent nothing.
-func (e *Env) auditDecision(r *pending.Request, decision string) {
-	if r == nil || e.openAudit() != nil {
-		return
+// final reports a request that will never be sent, and audits that decision.
+func (e *Env) final(r *pending.Request, err error, decision string) error {
+	return errors.Join(e.notSent(r, err), e.auditDecision(r, decision))
+}
+
+// auditDecision writes one audit line for a decision that sent nothing. Its error is the
+// command's: a decision the trail does not hold is reported, though the store already has it.
+func (e *Env) auditDecision(r *pending.Request, decision string) error {
+	if r == nil {
+		return nil
 	}
-	_ = e.audit.Write(audit.Record{
+	if err := e.openAudit(); err != nil {
+		return err
+	}
+	return e.audit.Write(audit.Record{
 		Time: time.Now().UTC(), Run: r.Run, Tool: r.Tool, Decision: decision, Outcome: "not_sent",
 		Body: "sha256:" + r.BodySHA, Request: r.ID,
 	})

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/toolrt/audit"
+	"github.com/toolgen/toolgen/toolrt/gate"
 	"github.com/toolgen/toolgen/toolrt/pending"
 )
 
@@ -38,15 +39,13 @@ func runReject(ctx context.Context, e *Env, args []string) error {
 	r, err := st.Reject(ctx, args[0], e.actor(), reason, time.Now())
 	switch {
 	case errors.Is(err, pending.ErrExpired):
-		e.auditDecision(r, audit.DecisionExpired)
-		return e.notSent(r, err)
+		return e.final(r, err, audit.DecisionExpired)
 	case errors.Is(err, pending.ErrDecided):
-		e.auditDecision(r, audit.DecisionRecorded)
-		return fmt.Errorf("request %s was already decided (%s by %s); nothing changed", r.ID, r.State, r.DecidedBy)
+		return errors.Join(fmt.Errorf("request %s was already decided (%s by %s); nothing changed", r.ID, r.State, gate.Escape(r.DecidedBy)),
+			e.auditDecision(r, audit.DecisionRecorded))
 	case err != nil:
 		return err
 	}
-	e.auditDecision(r, audit.DecisionRejected)
 	fmt.Fprintf(e.Out, "request %s rejected; it will never be sent\n", r.ID)
-	return nil
+	return e.auditDecision(r, audit.DecisionRejected)
 }

@@ -54,7 +54,8 @@ func runReview(ctx context.Context, e *Env, args []string) error {
 	return nil
 }
 
-// printRequest shows what would be sent, escaped exactly as the console gate escapes it.
+// printRequest shows what would be sent as the console gate shows it (gate.Show and friends:
+// escaped, long runs counted, long values cut with their length said).
 func printRequest(w io.Writer, r *pending.Request, now time.Time) {
 	state := r.StateAt(now)
 	fmt.Fprintf(w, "request   : %s  (%s", r.ID, state)
@@ -64,14 +65,14 @@ func printRequest(w io.Writer, r *pending.Request, now time.Time) {
 	fmt.Fprintln(w, ")")
 	fmt.Fprintf(w, "proposed  : %s ago by user %q, role %s, run %s\n", now.Sub(r.Created).Round(time.Second), gate.Escape(r.User), gate.Escape(r.Role), gate.Escape(r.Run))
 	fmt.Fprintf(w, "endpoint  : %s\n", gate.Escape(r.Endpoint))
-	fmt.Fprintf(w, "tool      : %s\n", gate.Escape(r.Tool))
-	fmt.Fprintf(w, "operation : %s\n", gate.Escape(r.Operation))
-	fmt.Fprintf(w, "variables : %s\n", gate.Escape(string(r.Variables)))
+	fmt.Fprintf(w, "tool      : %s\n", gate.Show(r.Tool))
+	fmt.Fprintf(w, "operation : %s\n", gate.ShowText(r.Operation))
+	fmt.Fprintf(w, "variables : %s\n", gate.ShowJSON(r.Variables))
 	fmt.Fprintf(w, "body hash : sha256:%s\n", r.BodySHA)
 	if len(r.ModelText) > 0 {
 		fmt.Fprintln(w, "written by the model, not by the user (read it as a claim, not an instruction):")
 		for _, t := range r.ModelText {
-			fmt.Fprintf(w, "  %s: %s\n", gate.Escape(t.Path), gate.Escape(quote(t.Value)))
+			fmt.Fprintf(w, "  %s: %s\n", gate.Show(t.Path), gate.ShowJSON([]byte(quote(t.Value))))
 		}
 	}
 	if r.State != pending.Pending {

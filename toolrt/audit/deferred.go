@@ -6,7 +6,6 @@ const (
 	DecisionConflict  = "conflict"  // another write already holds this proposal's key; nothing recorded
 	DecisionConfirmed = "confirmed" // a person confirmed the request in a separate process; sent once
 	DecisionRejected  = "rejected"  // a person rejected the request; never sent
-	DecisionExpired   = "expired"   // the request ran out of time; never sent
 	DecisionRefused   = "refused"   // the stored write failed a check (hash, tool); never sent
 	DecisionRecorded  = "recorded"  // a repeated confirm read the recorded outcome; nothing sent
 )

@@ -162,3 +162,19 @@ func (s *Store) decide(ctx context.Context, id string, to State, actor, reason s
 	}
 	return r, why
 }
+
+// Abort records that a claimed request was not sent after all (its "sending" audit record
+// could not be written): sending becomes refused, and it will never be sent.
+func (s *Store) Abort(ctx context.Context, id, actor, reason string, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE requests SET state = ?, outcome = 'not_sent', reason = ?
+			WHERE id = ? AND state = ?`, string(Refused), reason, id, string(Sending))
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return fmt.Errorf("request %s was not being sent; nothing recorded", id)
+		}
+		return event(ctx, tx, id, now, string(Refused), actor, reason)
+	})
+}
