@@ -150,6 +150,13 @@ func TestDeferredRejectExpireTamper(t *testing.T) {
 		t.Errorf("confirm of a tampered body: exit %d %s", p.code, p.err)
 	}
 
+	// A confirm whose audit trail cannot be written sends nothing, and the request is refused.
+	full, _ := callTool(t, cs, "addWatchListItem", addArgs("43", ""))
+	fullID := requestID(t, full)
+	if p := runBin(t, dir, pw, append([]string{"confirm", "-audit", "/dev/full"}, append(common, fullID)...)...); p.code != 1 || !strings.Contains(p.err, "was not sent") {
+		t.Errorf("confirm with a full audit disk: exit %d %s", p.code, p.err)
+	}
+
 	time.Sleep(1100 * time.Millisecond)
 	if p := runBin(t, dir, pw, append([]string{"confirm"}, append(common, expID)...)...); p.code != 1 || !strings.Contains(p.err, "expired") {
 		t.Errorf("confirm after expiry: exit %d %s", p.code, p.err)
@@ -159,7 +166,7 @@ func TestDeferredRejectExpireTamper(t *testing.T) {
 		t.Errorf("lists 1 and 2 hold %d and %d items, want the seeded 2 and 1", n1, n2)
 	}
 	list := runBin(t, dir, nil, append([]string{"pending"}, common...)...)
-	for _, want := range []string{rejID + "  rejected", tamID + "  refused", expID + "  expired"} {
+	for _, want := range []string{rejID + "  rejected", tamID + "  refused", expID + "  expired", fullID + "  refused"} {
 		if !strings.Contains(list.out, want) {
 			t.Errorf("agent pending lacks %q:\n%s", want, list.out)
 		}
