@@ -59,11 +59,12 @@ func runConfirm(ctx context.Context, e *Env, args []string) error {
 		}
 		return e.recorded(ctx, st, r)
 	}
-	return e.confirm(ctx, st, r)
+	return e.confirm(ctx, st, r, len(args) == 2)
 }
 
-// confirm signs in, checks, claims and sends.
-func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request) error {
+// confirm signs in, checks, asks on a terminal unless the reviewed hash was given, then claims
+// and sends.
+func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request, reviewed bool) error {
 	c, err := e.confirmer(r)
 	if err != nil {
 		return err
@@ -76,6 +77,9 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	if cerr := rt.CheckStored(w); cerr != nil {
 		r, err = st.Refuse(ctx, r.ID, c.String(), cerr.Error(), time.Now())
 		return e.final(r, err, audit.DecisionRefused)
+	}
+	if err := e.askBeforeSending(ctx, r, reviewed); err != nil {
+		return err
 	}
 	claimed, err := st.Claim(ctx, r.ID, r.Body, c.String(), time.Now())
 	switch {
