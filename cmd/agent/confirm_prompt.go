@@ -43,7 +43,13 @@ func (e *Env) askBeforeSending(ctx context.Context, r *pending.Request, reviewed
 	return nil
 }
 
+// stdinIsTerminal reports a character device other than the null device, which is where a
+// process started with no input (a script, a service) reads from.
 func stdinIsTerminal() bool {
 	info, err := os.Stdin.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	if err != nil || info.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(info, null)
 }

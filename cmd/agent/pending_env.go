@@ -129,7 +129,7 @@ func (e *Env) ConfirmerRuntime(ctx context.Context, req *pending.Request, c conf
 	if e.Settings.Endpoint != req.Endpoint {
 		return nil, fmt.Errorf("request %s was proposed for %s but this command is configured for %q; pass -endpoint %s (or set endpoint in agent.yaml) to act on it", req.ID, req.Endpoint, e.Settings.Endpoint, req.Endpoint)
 	}
-	cat, err := e.Catalog()
+	cat, prov, err := e.Catalog()
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (e *Env) ConfirmerRuntime(ctx context.Context, req *pending.Request, c conf
 	rt, err := toolrt.New(cat, toolrt.Config{
 		Endpoint: req.Endpoint, Role: req.Role, User: c.user, Token: c.token,
 		Password: func() string { return os.Getenv(auth.PasswordEnv) }, LoginDocument: login,
-		Timeout: e.Settings.Timeout, Audit: e.audit,
+		Timeout: e.Settings.Timeout, Audit: e.audit, Provenance: prov, InsecureHTTP: e.Settings.InsecureHTTP,
 		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {
