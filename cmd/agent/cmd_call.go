@@ -20,7 +20,7 @@ func init() {
 		run:     runCall,
 		usage:   `TOOL ['{"arg":"value"}']`,
 		args:    "TOOL  a tool of the role (agent catalog lists them)\nJSON  its arguments as one JSON object (default: {})",
-		groups:  []string{"catalog", "runtime"},
+		groups:  []string{"catalog", "runtime", "approve", "pending"}, // -approve defer refuses writes
 		login:   true,
 	})
 }
@@ -39,6 +39,9 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintf(e.Out, "user      : %s\n", user)
 	}
 	fmt.Fprintf(e.Out, "tool      : %s\narguments : %s\n", args[0], raw)
+	if err := e.refuseDeferredWrite(rt, args[0]); err != nil {
+		return err
+	}
 	res, err := rt.Direct(ctx, args[0], []byte(raw))
 	fmt.Fprintln(e.Out, gate.Escape(res.Text)) // the API's text: no escape sequence reaches the terminal
 	if err != nil || !res.IsError {

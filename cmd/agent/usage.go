@@ -26,7 +26,8 @@ var flagGroups = map[string][]string{
 	"user": {"runtime"}, "audit": {"runtime"}, "audit-args": {"runtime"}, "login-document": {"runtime"}, "role": {"runtime"},
 	"max-tool-calls": {"budget"}, "budget-mode": {"budget"}, "max-model-calls": {"budget"},
 	"model-url": {"model"}, "model": {"model"}, "model-timeout": {"model"}, "system-prompt": {"model"},
-	"approve": {"mcp"}, "http": {"mcp"}, "http-allow-remote": {"mcp"},
+	"approve": {"mcp", "approve"}, "http": {"mcp"}, "http-allow-remote": {"mcp"},
+	"pending-store": {"pending"}, "pending-ttl": {"pending"},
 }
 
 // owns reports whether command c takes flag name.

@@ -25,7 +25,7 @@ func TestHelp(t *testing.T) {
 				t.Errorf("%v: lacks its flag %s", argv, own)
 			}
 		}
-		for _, other := range []string{"-model-url", "-approve", "-http", "-system-prompt", "-max-tool-calls-total"} {
+		for _, other := range []string{"-model-url", "-model", "-http", "-system-prompt", "-max-tool-calls-total"} {
 			if strings.Contains(text, "  "+other+" ") || strings.Contains(text, "  "+other+"\n") {
 				t.Errorf("%v: shows %s, a flag of another command", argv, other)
 			}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"sync"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/compile"
@@ -44,10 +45,21 @@ func FilesWith(in compile.Inputs, o Options) (map[string][]byte, diag.List) {
 	}
 	c.Toolgen = catalog.ToolgenVersion
 	c.Inputs = catalog.InputsDigest(in.Schema, in.Allowlist, baseNames(in.Selections))
+	// The emitters run side by side, each on its own shallow copy (catalog.Marshal sets the
+	// copy's Digest); their files are merged in emitter order, so the result does not depend
+	// on which finishes first.
+	ems := emitters(o)
+	results := make([]map[string][]byte, len(ems))
+	errs := make([]error, len(ems))
+	var wg sync.WaitGroup
+	for i, emit := range ems {
+		cc := *c
+		wg.Go(func() { results[i], errs[i] = emit(&cc) })
+	}
+	wg.Wait()
 	out := map[string][]byte{}
-	for _, emit := range emitters(o) {
-		files, err := emit(c)
-		if err != nil {
+	for i, files := range results {
+		if err := errs[i]; err != nil {
 			ds.Add("generated", 0, 0, fmt.Sprintf("rendering failed: %v", err), "this is a toolgen bug; please report it with your inputs")
 			return nil, ds
 		}

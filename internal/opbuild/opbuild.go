@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/opdoc"
+	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -62,6 +63,7 @@ type Builder struct {
 	summaryCache map[string][]*ast.FieldDefinition
 	connCache    map[string]*conn
 	words        wordCounts
+	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }
 
 // New prepares a Builder for schema.
@@ -69,8 +71,16 @@ func New(schema *ast.Schema) *Builder {
 	return &Builder{
 		schema: schema, wrappers: wrappers(schema),
 		leafCache: map[leavesKey][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
-		connCache: map[string]*conn{}, words: wordCounts{},
+		connCache: map[string]*conn{}, words: wordCounts{}, count: tokencount.Count,
 	}
+}
+
+// NewCounting is New with the token counts taken from count (a persistent cache), which must
+// give tokencount.Count's answers.
+func NewCounting(schema *ast.Schema, count func(string) (int, error)) *Builder {
+	b := New(schema)
+	b.count = count
+	return b
 }
 
 // Build returns the default document for root field f of the given kind ("query" or "mutation").
@@ -82,7 +92,7 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	ft := &fitter{head: header(kind, f, s.connection, o), tail: " }", root: s.root, o: o, words: b.words}
+	ft := &fitter{head: header(kind, f, s.connection, o), tail: " }", root: s.root, o: o, words: b.words, count: b.count}
 	var r Result
 	if len(s.root.kids) > 0 {
 		if err := b.fit(ft, &r); err != nil {
