@@ -26,7 +26,8 @@ func Read(root, schemaPath, allowlistPath, selectionsDir string) (compile.Inputs
 		in.Schema = fromIntrospection(in.SchemaPath, in.Schema, &ds)
 	}
 	if in.Allowlist, err = os.ReadFile(under(root, allowlistPath)); err != nil {
-		ds.Add(in.AllowlistPath, 0, 0, "cannot read the allow-list: "+reason(err), "create allowlist.yaml (see the README) or pass its path with -allowlist")
+		ds.Add(in.AllowlistPath, 0, 0, "cannot read the allow-list: "+reason(err),
+			"write a starter with `toolgen init -schema "+in.SchemaPath+" > "+in.AllowlistPath+"`, or pass its path with -allowlist")
 	}
 	rel := slash(selectionsDir)
 	selectionsDir = under(root, selectionsDir)
