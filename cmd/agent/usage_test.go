@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -102,5 +103,28 @@ func TestMenuMCPOwnsStdin(t *testing.T) {
 	out, errText, code := runAgent(t, in)
 	if code != 0 || !strings.Contains(out, `"id":2`) || !strings.Contains(out, "The Matrix") {
 		t.Errorf("exit %d, stderr %s, output:\n%s", code, errText, out)
+	}
+}
+
+// Every flag belongs to a group, so each command's -h lists its own flags only: a new flag must
+// say which commands take it (flagGroups in usage.go).
+func TestEveryFlagHasAGroup(t *testing.T) {
+	for _, c := range commands {
+		if c.groups == nil {
+			t.Errorf("command %s lists no flag groups: its -h shows every flag", c.name)
+		}
+	}
+	var b strings.Builder // an unregistered name has no groups, so its usage lists every flag
+	if _, _, err := parseSettings("every-flag", []string{"-h"}, &b); err == nil {
+		t.Fatal("-h did not stop parsing")
+	}
+	names := regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(b.String(), -1)
+	if len(names) < 20 {
+		t.Fatalf("found %d flags in:\n%s", len(names), b.String())
+	}
+	for _, m := range names {
+		if _, ok := flagGroups[m[1]]; !ok {
+			t.Errorf("flag -%s is in no group; add it to flagGroups", m[1])
+		}
 	}
 }
