@@ -18,8 +18,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("toolgen init", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	schema := fs.String("schema", "schema.graphql", "the GraphQL schema: SDL, or a saved introspection result (JSON)")
+	out := fs.String("o", "", "write the allow-list to this new file; an existing one is never replaced (default: stdout)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen init [-schema schema.graphql] > allowlist.yaml")
+		fmt.Fprintln(stderr, "usage: toolgen init [-schema schema.graphql] [-o allowlist.yaml]")
 		fmt.Fprintln(stderr, "Prints a starter allow-list: every query with its token cost; mutations and fields that")
 		fmt.Fprintln(stderr, "need a decision commented out with the reason.")
 		fs.PrintDefaults()
@@ -49,12 +50,15 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	out, ds := starter.Allowlist(*schema, src)
+	list, ds := starter.Allowlist(*schema, src)
 	fmt.Fprint(stderr, ds.String())
 	if ds.HasErrors() {
 		fmt.Fprintf(stderr, "toolgen init: %d problem(s); nothing was printed\n", countErrors(ds))
 		return 1
 	}
-	stdout.Write(out)
+	if err := writeOutput(*out, list, true, stdout); err != nil {
+		fmt.Fprintf(stderr, "toolgen init: %v\n", err)
+		return 1
+	}
 	return 0
 }

@@ -42,8 +42,9 @@ func runIntrospect(args []string, stdout, stderr io.Writer) int {
 	headers := &headerFlags{h: http.Header{}}
 	fs.Var(headers, "header", "an HTTP header 'Name: value' sent with the query; repeatable")
 	timeout := fs.Duration("timeout", 60*time.Second, "for the whole exchange")
+	out := fs.String("o", "", "write the SDL to this file, only when introspection succeeded (default: stdout)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen introspect [-header 'Name: value']… URL|FILE.json > schema.graphql")
+		fmt.Fprintln(stderr, "usage: toolgen introspect [-header 'Name: value']… [-o schema.graphql] URL|FILE.json")
 		fmt.Fprintln(stderr, "Prints the schema of a GraphQL endpoint (or of a saved introspection result) as SDL.")
 		fs.PrintDefaults()
 	}
@@ -54,14 +55,14 @@ func runIntrospect(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "toolgen introspect: want one URL or introspection JSON file; e.g. toolgen introspect https://api.example.com/graphql > schema.graphql")
+		fmt.Fprintln(stderr, "toolgen introspect: want one URL or introspection JSON file; e.g. toolgen introspect -o schema.graphql https://api.example.com/graphql")
 		return 2
 	}
 	s, err := loadIntrospection(fs.Arg(0), headers.h, *timeout)
 	if err == nil {
 		var sdl []byte
 		if sdl, err = introspect.SDL(s); err == nil {
-			_, err = stdout.Write(sdl)
+			err = writeOutput(*out, sdl, false, stdout)
 		}
 	}
 	if err != nil {

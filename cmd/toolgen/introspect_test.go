@@ -121,3 +121,29 @@ func TestInitThenGenerate(t *testing.T) {
 		t.Errorf("stray argument: exit %d\n%s", code, stderr)
 	}
 }
+
+// -o writes only a complete result: a failed introspection leaves the last good schema alone,
+// and init never replaces an allow-list someone has already edited.
+func TestOutputFilesAreSafe(t *testing.T) {
+	dir := t.TempDir()
+	schema := filepath.Join(dir, "schema.graphql")
+	os.WriteFile(schema, []byte("type Query { kept: Int }\n"), 0o644)
+	if code, _, _ := toolgen(t, "introspect", "-o", schema, "http://127.0.0.1:1/graphql"); code != 1 {
+		t.Errorf("introspecting a closed port: exit %d", code)
+	}
+	if got := readFile(t, schema); got != "type Query { kept: Int }\n" {
+		t.Errorf("a failed introspect changed the schema file to %q", got)
+	}
+	allow := filepath.Join(dir, "allowlist.yaml")
+	os.WriteFile(schema, []byte("type Query {\n  \"A.\"\n  a: Int\n}\n"), 0o644)
+	if code, _, stderr := toolgen(t, "init", "-schema", schema, "-o", allow); code != 0 || !strings.Contains(readFile(t, allow), "  a: {}") {
+		t.Fatalf("init -o: exit %d\n%s", code, stderr)
+	}
+	os.WriteFile(allow, []byte("tools:\n  a: {}  # reviewed\n"), 0o644)
+	if code, _, stderr := toolgen(t, "init", "-schema", schema, "-o", allow); code != 1 || !strings.Contains(stderr, "exists") {
+		t.Errorf("init -o over an existing file: exit %d\n%s", code, stderr)
+	}
+	if got := readFile(t, allow); !strings.Contains(got, "# reviewed") {
+		t.Errorf("init replaced an existing allow-list:\n%s", got)
+	}
+}

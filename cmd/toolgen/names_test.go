@@ -63,7 +63,7 @@ func TestMessagesNameTheFilesUsed(t *testing.T) {
 		t.Errorf("-check on stale output: exit %d, want the hint %q:\n%s", code, want, stderr)
 	}
 	code, _, stderr = toolgen(t, "-schema", "api.graphql", "-allowlist", "none.yaml")
-	if code != 1 || !strings.Contains(stderr, "toolgen init -schema api.graphql > none.yaml") {
+	if code != 1 || !strings.Contains(stderr, "toolgen init -schema api.graphql -o none.yaml") {
 		t.Errorf("a missing allow-list: exit %d, want the init command that writes it\n%s", code, stderr)
 	}
 	code, _, stderr = toolgen(t, "-schema", "missing.graphql", "-allowlist", "tools.yaml")

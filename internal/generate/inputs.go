@@ -27,7 +27,7 @@ func Read(root, schemaPath, allowlistPath, selectionsDir string) (compile.Inputs
 	}
 	if in.Allowlist, err = os.ReadFile(under(root, allowlistPath)); err != nil {
 		ds.Add(in.AllowlistPath, 0, 0, "cannot read the allow-list: "+reason(err),
-			"write a starter with `toolgen init -schema "+in.SchemaPath+" > "+in.AllowlistPath+"`, or pass its path with -allowlist")
+			"write a starter with `toolgen init -schema "+in.SchemaPath+" -o "+in.AllowlistPath+"`, or pass its path with -allowlist")
 	}
 	rel := slash(selectionsDir)
 	selectionsDir = under(root, selectionsDir)
