@@ -8,9 +8,13 @@ import (
 )
 
 // packageName derives the generated package's default name from the output folder, as Go
-// tooling expects a package named after its directory: "internal/ai-tools" gives "aitools".
+// tooling expects a package named after its directory: "internal/ai-tools" gives "aitools",
+// and "." the current folder's name.
 func packageName(out string) string {
-	base := filepath.Base(filepath.Clean(out))
+	if abs, err := filepath.Abs(out); err == nil {
+		out = abs
+	}
+	base := filepath.Base(out)
 	var b strings.Builder
 	for _, r := range strings.ToLower(base) {
 		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {

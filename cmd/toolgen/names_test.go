@@ -10,7 +10,7 @@ import (
 func TestPackageNameFromOut(t *testing.T) {
 	for out, want := range map[string]string{
 		"generated": "generated", "internal/ai-tools": "aitools", "./Tools/": "tools",
-		"api/v2": "v2", "2fa": "fa", ".": "tools", "type": "tools", "/": "tools", "gen_tools": "gen_tools",
+		"api/v2": "v2", "2fa": "fa", ".": "toolgen", "type": "tools", "/": "tools", "gen_tools": "gen_tools",
 	} {
 		if got := packageName(out); got != want {
 			t.Errorf("packageName(%q) = %q, want %q", out, got, want)
