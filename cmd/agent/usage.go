@@ -20,14 +20,34 @@ var errHelp = errors.New("help printed")
 // flagGroups assigns the flags to groups, and a command takes the groups it lists. A flag in no
 // group (one added later, say) belongs to every command, so nothing is refused by accident.
 var flagGroups = map[string][]string{
-	"catalog": {"catalog"}, "catalog-sha256": {"catalog"}, "insecure-http": {"runtime"},
+	// which catalog
+	"catalog":        {"catalog"},
+	"catalog-sha256": {"catalog"},
+	// the endpoint and who calls it
+	"endpoint":       {"runtime", "probe"},
+	"timeout":        {"runtime", "probe"},
+	"role":           {"runtime"},
+	"user":           {"runtime"},
+	"login-document": {"runtime"},
+	"insecure-http":  {"runtime"},
+	"audit":          {"runtime"},
+	"audit-args":     {"runtime"},
+	// a run's ceilings
+	"max-model-calls":      {"budget"},
+	"max-tool-calls":       {"budget"},
+	"budget-mode":          {"budget"},
 	"max-tool-calls-total": {"mcp"},
-	"endpoint":             {"runtime", "probe"}, "timeout": {"runtime", "probe"},
-	"user": {"runtime"}, "audit": {"runtime"}, "audit-args": {"runtime"}, "login-document": {"runtime"}, "role": {"runtime"},
-	"max-tool-calls": {"budget"}, "budget-mode": {"budget"}, "max-model-calls": {"budget"},
-	"model-url": {"model"}, "model": {"model"}, "model-timeout": {"model"}, "system-prompt": {"model"},
-	"approve": {"mcp", "approve"}, "http": {"mcp"}, "http-allow-remote": {"mcp"},
-	"pending-store": {"pending"}, "pending-ttl": {"pending"},
+	// the model loop
+	"model-url":     {"model"},
+	"model":         {"model"},
+	"model-timeout": {"model"},
+	"system-prompt": {"model"},
+	// writes and serving
+	"approve":           {"mcp", "approve"},
+	"http":              {"mcp"},
+	"http-allow-remote": {"mcp"},
+	"pending-store":     {"pending"},
+	"pending-ttl":       {"pending"},
 }
 
 // owns reports whether command c takes flag name.
