@@ -39,7 +39,7 @@ func TestCheck(t *testing.T) {
 	for _, c := range []struct{ doc, wantErr string }{
 		{`{ repo(id: 1) { id name } }`, ""},
 		{`{ repo(id: 1) { name } }`, "without id"},
-		{`{ page { total } }`, "entity lists"},
+		{`{ page { total } }`, "without its content"},
 		{`{ page { content { id } total } }`, ""},
 		{`{ repos { nodes { id } pageInfo { hasNextPage endCursor } } }`, ""},
 		{`{ repos { nodes { id } pageInfo { hasNextPage } } }`, "endCursor"},
