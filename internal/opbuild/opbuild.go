@@ -58,7 +58,7 @@ type Result struct {
 type Builder struct {
 	schema       *ast.Schema
 	wrappers     map[string]bool
-	leafCache    map[leavesKey][]*ast.FieldDefinition
+	leafCache    map[string][]*ast.FieldDefinition
 	summaryCache map[string][]*ast.FieldDefinition
 	connCache    map[string]*conn
 	words        wordCounts
@@ -68,7 +68,7 @@ type Builder struct {
 func New(schema *ast.Schema) *Builder {
 	return &Builder{
 		schema: schema, wrappers: wrappers(schema),
-		leafCache: map[leavesKey][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
+		leafCache: map[string][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
 		connCache: map[string]*conn{}, words: wordCounts{},
 	}
 }

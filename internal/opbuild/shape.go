@@ -65,7 +65,7 @@ func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definiti
 // else) and fails only when even those are missing.
 func (b *Builder) nonEmpty(root *node, t *ast.Definition) (shaped, error) {
 	if len(root.kids) == 0 {
-		root.kids = fields(b.leaves(t, true))
+		root.kids = fields(b.leaves(t))
 	}
 	if len(root.kids) == 0 {
 		return shaped{}, fmt.Errorf("the default selection rule finds nothing to select in %s", t.Name)

@@ -61,7 +61,7 @@ func fragment(on string, kids []*node) *node { return &node{on: on, kids: kids, 
 
 // entityGroup is E(t) in detail form, or nil when t has no leaves to select.
 func (b *Builder) entityGroup(t *ast.Definition, root bool) *node {
-	detail := fields(b.leaves(t, root))
+	detail := fields(b.leaves(t))
 	if len(detail) == 0 {
 		return nil
 	}

@@ -7,7 +7,6 @@ package useful
 import (
 	"fmt"
 
-	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -137,7 +136,7 @@ func (c checker) credentialGaps(set ast.SelectionSet, where string) []Gap {
 		if f.Definition == nil {
 			continue
 		}
-		if t := c.named(f.Definition); t != nil && t.Kind == ast.Scalar && !numeric(t.Name) && sensitive.Credential(f.Name) {
+		if c.credential(f.Definition) {
 			out = append(out, Gap{Credential, where + "." + f.Name})
 		}
 		out = append(out, c.credentialGaps(f.SelectionSet, where+"."+f.Alias)...)
