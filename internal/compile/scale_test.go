@@ -34,7 +34,9 @@ type scaleStats struct {
 }
 
 func (s scaleStats) String() string {
-	p := func(q float64) int { return s.inputTokens[min(len(s.inputTokens)-1, int(q*float64(len(s.inputTokens))))] }
+	p := func(q float64) int {
+		return s.inputTokens[min(len(s.inputTokens)-1, int(q*float64(len(s.inputTokens))))]
+	}
 	total := 0
 	for _, n := range s.inputTokens {
 		total += n

@@ -15,8 +15,8 @@ import (
 )
 
 var (
-	errorName  = regexp.MustCompile(`(?i)(errors?|warnings?)$`)
-	errorType  = regexp.MustCompile(`(Error|Warning)s?$`)
+	errorName = regexp.MustCompile(`(?i)(errors?|warnings?)$`)
+	errorType = regexp.MustCompile(`(Error|Warning)s?$`)
 )
 
 // summaryNames are the fields that identify an entity to a reader, most telling first.
