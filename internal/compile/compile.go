@@ -34,10 +34,12 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) {
 	if schema == nil || list == nil {
 		return finish(nil, ds)
 	}
-	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema)}
+	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema).WithScalars(scalarSchemas(list))}
 	ds = append(ds, list.Resolve(rootFieldNames(schema))...)
+	ds = append(ds, list.ResolveScalars(customScalars(schema))...)
 	ds = append(ds, c.loadOverrides(in.Selections)...)
 	ds = append(ds, c.buildTools()...)
+	c.scalarTypes()
 	ds = append(ds, c.totals()...)
 	return finish(c.cat, ds)
 }

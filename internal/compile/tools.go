@@ -55,6 +55,12 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 	}
 	op := d.doc.Operations[0]
 	vars, inputs := c.variables(op)
+	vars, inputs, problem := c.dropUploads(vars, inputs)
+	if problem != "" {
+		at(fmt.Sprintf("no tool %q: %s", e.Name, problem),
+			"map the scalar under scalars: when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or drop the variable from the override")
+		return nil, ds
+	}
 	schemaObj := c.mapper.ForVariables(inputs)
 	t := &catalog.Tool{
 		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: desc, Roles: roles(e),
@@ -84,7 +90,15 @@ func (c *compiler) document(r rootField, e *allowlist.Entry) (document, diag.Lis
 		return document{doc: o.Doc, source: "override"}, nil
 	}
 	var ds diag.List
-	res, err := c.ops.Build(string(r.kind), r.field, c.budgets(e))
+	o := c.budgets(e)
+	omit, problem := c.uploads(r.field)
+	if problem != "" {
+		ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no tool %q: %s", e.Name, problem),
+			"map the scalar under scalars: in "+c.list.Name+" when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or remove the tool")
+		return document{}, ds
+	}
+	o.Omit = omit
+	res, err := c.ops.Build(string(r.kind), r.field, o)
 	if err != nil {
 		ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no default operation for %q: %v", e.Name, err),
 			fmt.Sprintf("write tool-selections/%s.graphql with %s Tool_%s { ... } selecting what the agent needs", e.Name, r.kind, e.Name))

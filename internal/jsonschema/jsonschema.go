@@ -25,6 +25,7 @@ type Input struct {
 type Mapper struct {
 	schema    *ast.Schema
 	recursive map[string]bool
+	scalars   map[string]Object // custom scalars mapped by the allow-list
 }
 
 // New returns a Mapper for schema.
@@ -114,7 +115,7 @@ func (b *build) typ(t *ast.Type) Object {
 		return Object{{"type", "string"}}
 	}
 	if def.Kind != ast.Enum && def.Kind != ast.InputObject {
-		return Object{{"type", scalarType(def.Name)}}
+		return b.m.scalar(def)
 	}
 	if b.share(def) {
 		b.define(def)
@@ -167,22 +168,13 @@ func (b *build) body(def *ast.Definition) Object {
 	return s
 }
 
-func scalarType(name string) string {
-	switch name {
-	case "Int":
-		return "integer"
-	case "Float":
-		return "number"
-	case "Boolean":
-		return "boolean"
-	}
-	return "string" // String, ID and custom scalars travel as strings
-}
-
 func (b *build) object(def *ast.Definition) Object {
 	props := Object{}
 	var required []string
 	for _, f := range def.Fields {
+		if b.m.Omitted(f.Type.Name()) && !(f.Type.NonNull && f.DefaultValue == nil) {
+			continue // an optional file upload: the model cannot send a file
+		}
 		props = append(props, Member{f.Name, b.describe(b.typ(f.Type), f.DefaultValue, f.Description)})
 		if f.Type.NonNull && f.DefaultValue == nil {
 			required = append(required, f.Name)

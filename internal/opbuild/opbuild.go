@@ -22,6 +22,9 @@ type Options struct {
 	PageSize           int // default of a root connection's $first
 	MaxSelectionTokens int // o200k tokens of the printed selection, header excluded
 	MaxResultLeaves    int // estimated leaf values in one response
+	// Omit names root arguments the tool leaves out (optional file uploads, which an agent
+	// cannot send).
+	Omit map[string]bool
 }
 
 // Defaults are the compiler-wide budgets of SELECTION.md.
@@ -96,7 +99,12 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 // header is the document up to the root field's selection: the operation with its variables
 // and the root field with its arguments, each forwarded as a variable of exactly its type.
 func header(kind string, f *ast.FieldDefinition, connection bool, o Options) string {
-	args := forwarded(f, connection)
+	var args ast.ArgumentDefinitionList
+	for _, a := range forwarded(f, connection) {
+		if !o.Omit[a.Name] {
+			args = append(args, a)
+		}
+	}
 	var b strings.Builder
 	b.WriteString(kind + " " + OperationName(f.Name))
 	if len(args) == 0 {
