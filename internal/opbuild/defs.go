@@ -209,3 +209,9 @@ func (b *Builder) pageLike(t *ast.Definition) bool {
 func (b *Builder) hasID(t *ast.Definition) bool {
 	return t != nil && (t.Kind == ast.Object || t.Kind == ast.Interface) && t.Fields.ForName("id") != nil
 }
+
+// errorType: an object whose name says it reports an error and which has a message (Vendure's
+// OrderLimitError, a DeFi API's QuoteError).
+func (b *Builder) errorType(t *ast.Definition) bool {
+	return t.Kind == ast.Object && t.Fields.ForName("message") != nil && errorType.MatchString(t.Name)
+}

@@ -83,6 +83,8 @@ func (b *Builder) expandKids(f *ast.FieldDefinition, n *ast.Definition, errorLik
 		return b.edgeNode(n), ""
 	case b.connection(n) != nil:
 		return b.nestedConnection(f, n)
+	case b.page(n) != nil:
+		return b.pageFields(n, b.page(n), nestedPageSize, false), b.nestedPageArgs(f)
 	case isAbstract(n):
 		return b.abstract(n, !isList(f.Type)), ""
 	}
@@ -126,4 +128,12 @@ func (b *Builder) nestedConnection(f *ast.FieldDefinition, n *ast.Definition) ([
 		args = "(first: " + strconv.Itoa(nestedPageSize) + ")"
 	}
 	return b.connectionFields(n, b.connection(n), nestedPageSize, false), args
+}
+
+// nestedPageArgs bounds a nested page by its page-size argument, when it has one.
+func (b *Builder) nestedPageArgs(f *ast.FieldDefinition) string {
+	if a := pageSizeArg(f); a != nil {
+		return "(" + a.Name + ": " + strconv.Itoa(nestedPageSize) + ")"
+	}
+	return ""
 }

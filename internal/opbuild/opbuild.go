@@ -64,6 +64,8 @@ type Builder struct {
 	leafCache    map[string][]*ast.FieldDefinition
 	summaryCache map[string][]*ast.FieldDefinition
 	connCache    map[string]*conn
+	pageCache    map[string]*ast.FieldDefinition
+	valueCache   map[string]bool
 	words        wordCounts
 }
 
@@ -72,7 +74,8 @@ func New(schema *ast.Schema) *Builder {
 	return &Builder{
 		schema: schema, wrappers: wrappers(schema),
 		leafCache: map[string][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
-		connCache: map[string]*conn{}, words: wordCounts{},
+		connCache: map[string]*conn{}, pageCache: map[string]*ast.FieldDefinition{}, valueCache: map[string]bool{},
+		words: wordCounts{},
 	}
 }
 
@@ -85,7 +88,7 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	ft := &fitter{head: header(kind, f, s.connection, o), tail: " }", root: s.root, o: o, words: b.words}
+	ft := &fitter{head: header(kind, f, s, o), tail: " }", root: s.root, o: o, words: b.words}
 	var r Result
 	if len(s.root.kids) > 0 {
 		if err := b.fit(ft, &r); err != nil {
@@ -98,12 +101,16 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 
 // header is the document up to the root field's selection: the operation with its variables
 // and the root field with its arguments, each forwarded as a variable of exactly its type.
-func header(kind string, f *ast.FieldDefinition, connection bool, o Options) string {
+func header(kind string, f *ast.FieldDefinition, s shaped, o Options) string {
 	var args ast.ArgumentDefinitionList
-	for _, a := range forwarded(f, connection) {
+	for _, a := range forwarded(f, s.connection) {
 		if !o.Omit[a.Name] {
 			args = append(args, a)
 		}
+	}
+	var paged *ast.ArgumentDefinition
+	if s.connection || s.page || isList(f.Type) {
+		paged = pageSizeArg(f)
 	}
 	var b strings.Builder
 	b.WriteString(kind + " " + OperationName(f.Name))
@@ -116,7 +123,7 @@ func header(kind string, f *ast.FieldDefinition, connection bool, o Options) str
 	for i, a := range args {
 		vars[i] = "$" + a.Name + ": " + a.Type.String()
 		switch {
-		case connection && a.Name == "first" && a.DefaultValue == nil:
+		case a == paged:
 			vars[i] += " = " + strconv.Itoa(o.PageSize) // optional for the model, bounded for the server
 		case a.Type.NonNull && a.DefaultValue != nil:
 			// A non-null variable without a default would make the argument's default unusable:

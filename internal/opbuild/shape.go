@@ -20,6 +20,7 @@ const maxMembers = 8
 type shaped struct {
 	root       *node
 	connection bool
+	page       bool // a page of any style: its page-size argument gets a default
 }
 
 // shape builds the default selection tree for root field f of the given kind.
@@ -38,6 +39,12 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 	if c := b.connection(t); c != nil {
 		root.kids = b.connectionFields(t, c, o.PageSize, true)
 		return shaped{root: root, connection: true}, nil
+	}
+	if items := b.page(t); items != nil {
+		root.kids = b.pageFields(t, items, o.PageSize, true)
+		s, err := b.nonEmpty(root, t)
+		s.page = true
+		return s, err
 	}
 	root.kids = b.objectSet(kind, f, t)
 	return b.nonEmpty(root, t)
@@ -74,7 +81,9 @@ func (b *Builder) nonEmpty(root *node, t *ast.Definition) (shaped, error) {
 }
 
 // abstract is __typename plus the interface's own leaves, or else one fragment per member:
-// detail for a single result, summary inside lists, a common interface over maxMembers.
+// detail for a single result, summary inside lists, a common interface over maxMembers. An
+// error member keeps every leaf (its message, code and amounts), and a member without leaves
+// is expanded like a payload: every member answers.
 func (b *Builder) abstract(t *ast.Definition, single bool) []*node {
 	kids := []*node{typename()}
 	if t.Kind == ast.Interface {
@@ -89,19 +98,32 @@ func (b *Builder) abstract(t *ast.Definition, single bool) []*node {
 		}
 	}
 	for _, m := range members {
-		g := b.entityGroup(m, false)
-		if g == nil {
-			continue
+		if sel := b.member(m, single, len(members) > maxMembers); len(sel) > 0 {
+			kids = append(kids, fragment(m.Name, sel))
 		}
-		if !single || len(members) > maxMembers {
-			g.summarize()
-		}
-		kids = append(kids, fragment(m.Name, []*node{g}))
 	}
 	if len(kids) == 1 {
 		return nil // __typename alone tells the agent nothing it can use
 	}
 	return kids
+}
+
+// member is the selection of one member of an abstract type.
+func (b *Builder) member(m *ast.Definition, single, many bool) []*node {
+	if b.errorType(m) {
+		return fields(b.leaves(m)) // plain fields: never summarized or trimmed
+	}
+	if g := b.entityGroup(m, false); g != nil {
+		if !single || many {
+			g.summarize()
+		}
+		return []*node{g}
+	}
+	listDepth := 0
+	if !single {
+		listDepth = 1
+	}
+	return b.expand(m, expansion{depth: 2, listDepth: listDepth, path: []string{m.Name}})
 }
 
 // members are the object types of an abstract type, in schema order.
