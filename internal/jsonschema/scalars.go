@@ -32,7 +32,7 @@ func FileUpload(name string) bool {
 // file-upload scalar.
 func (m *Mapper) Omitted(typeName string) bool {
 	def := m.schema.Types[typeName]
-	if def == nil || def.Kind != ast.Scalar || !FileUpload(def.Name) {
+	if def == nil || def.Kind != ast.Scalar || def.BuiltIn || !FileUpload(def.Name) {
 		return false
 	}
 	_, mapped := m.scalars[def.Name]
@@ -91,9 +91,20 @@ func builtinScalar(def *ast.Definition) Object {
 }
 
 // normalize lower-cases a name and drops underscores and hyphens: JSONObject, Json_Object and
-// jsonobject are one name.
+// jsonobject are one name. It runs for every scalar of every input, so it allocates once.
 func normalize(name string) string {
-	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(name))
+	b := make([]byte, 0, len(name))
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '_' || c == '-':
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }
 
 // JSONType is the JSON type a custom scalar's schema gives its values: "string", "integer",

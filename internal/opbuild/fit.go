@@ -22,8 +22,9 @@ type fitter struct {
 	root       *node
 	o          Options
 	words      wordCounts
-	tokens     int // S of the last measure; -1 when the shortcut made counting unnecessary
-	leaves     int // L of the last measure
+	tokens     int      // S of the last measure; -1 when the shortcut made counting unnecessary
+	leaves     int      // L of the last measure
+	dropped    []string // one-hop selections removed, in removal order
 }
 
 // candidate is one entity group with what the fit phase ranks it by.
@@ -43,10 +44,18 @@ func (b *Builder) fit(ft *fitter, r *Result) error {
 			r.Notes = ft.notes()
 			return err
 		}
+		// Pages beside a single result go first, then detail selections are summarized, then
+		// the other hops go, and only then does the root entity lose leaves.
+		if ft.drop(hopPage) {
+			continue
+		}
 		cands := candidates(ft.root)
 		if g := pickDegrade(cands, ft.leaves > ft.o.MaxResultLeaves); g != nil {
 			g.summarize()
 			g.ent.degraded = true
+			continue
+		}
+		if ft.drop(hopRelation) {
 			continue
 		}
 		if g := pickTrim(cands); g != nil && g.trim() {
@@ -56,6 +65,15 @@ func (b *Builder) fit(ft *fitter, r *Result) error {
 		r.Notes = append(ft.notes(), "selection over budget: "+r.Warning)
 		return nil
 	}
+}
+
+// drop removes one hop of at least the given rank and records it.
+func (ft *fitter) drop(minRank int) bool {
+	name := dropHop(ft.root, minRank)
+	if name != "" {
+		ft.dropped = append(ft.dropped, ft.root.name+"."+name)
+	}
+	return name != ""
 }
 
 // over measures S and L and reports whether either is above its budget.
@@ -116,7 +134,7 @@ func candidates(root *node) []candidate {
 		for _, k := range kids {
 			switch {
 			case k.ent != nil:
-				out = append(out, candidate{g: k, path: path, share: factor * len(k.kids), size: len(printSet(k.kids))})
+				out = append(out, candidate{g: k, path: path, share: factor * setLeafCount(k.kids), size: len(printSet(k.kids))})
 			case k.on != "":
 				walk(k.kids, factor, path+"["+k.on+"]")
 			default:
@@ -179,6 +197,9 @@ func (ft *fitter) notes() []string {
 	var out []string
 	if len(summarized) > 0 {
 		out = append(out, "selection summarized to fit the budget: "+strings.Join(summarized, ", "))
+	}
+	if len(ft.dropped) > 0 {
+		out = append(out, "related entities dropped to fit the budget: "+strings.Join(ft.dropped, ", "))
 	}
 	if len(trimmed) > 0 {
 		out = append(out, "selection trimmed to fit the budget: "+strings.Join(trimmed, ", "))

@@ -62,6 +62,9 @@ func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definiti
 	}
 	if !b.pageLike(t) {
 		if g := b.entityGroup(t, true); g != nil {
+			if listDepth == 0 && b.hasID(t) {
+				return append([]*node{g}, b.hops(t)...)
+			}
 			return []*node{g}
 		}
 	}

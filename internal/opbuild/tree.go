@@ -28,6 +28,7 @@ type node struct {
 	mult  int    // list multiplier of this field's subtree; 1 when not a list
 	kids  []*node
 	ent   *entity
+	hop   int // a one-hop selection beside the root entity: its rank (hop.go), else 0
 }
 
 // entity is E(T, form): the current leaves are the group node's kids.

@@ -1,0 +1,103 @@
+package opbuild
+
+// This file is the one hop of docs/selection.md: a root field that returns one entity also gets
+// the entities next to it, so that "look up an order" answers with its customer and its lines
+// and not with the order's own leaves alone. To-one relations come in summary form, plain lists
+// of entities (an order's lines) in detail form for the fit phase to summarize, connections and
+// pages as a first page in summary form. The fit phase drops connections and pages first, then
+// summarizes, then drops lists and relations (the largest first), and only then trims the root
+// entity's own values.
+
+import "github.com/vektah/gqlparser/v2/ast"
+
+// Hop ranks: the fit phase drops the highest rank first.
+const (
+	hopRelation = 1 + iota // a to-one entity
+	hopList                // a plain list of entities
+	hopPage                // a connection or a page
+)
+
+// hops are the one-hop selections of entity t, in declaration order.
+func (b *Builder) hops(t *ast.Definition) []*node {
+	var out []*node
+	for _, f := range t.Fields {
+		if introspection(f) || needsArgs(f) || deprecated(f) {
+			continue
+		}
+		if n := b.hop(f); n != nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// hop is the selection of one field next to the root entity, or nil when it is not a relation.
+func (b *Builder) hop(f *ast.FieldDefinition) *node {
+	n := b.named(f)
+	if n == nil || isLeaf(n) || b.valueObject(n) {
+		return nil // leaves and value objects are the entity's own values
+	}
+	var kids []*node
+	rank, args := hopRelation, ""
+	switch {
+	case b.connection(n) != nil && !isList(f.Type):
+		kids, args = b.nestedConnection(f, n)
+		summarizeAll(kids)
+		rank = hopPage
+	case b.page(n) != nil && !isList(f.Type):
+		kids, args = b.pageFields(n, b.page(n), nestedPageSize, false), b.nestedPageArgs(f)
+		rank = hopPage
+	case isAbstract(n):
+		kids = b.abstract(n, false)
+	case b.hasID(n) && isList(f.Type):
+		if g := b.entityGroup(n, false); g != nil {
+			kids = []*node{g}
+		}
+		rank, args = hopList, b.nestedPageArgs(f)
+	case b.hasID(n):
+		if g := b.summaryGroup(n); g != nil {
+			kids = []*node{g}
+		}
+	}
+	if len(kids) == 0 {
+		return nil
+	}
+	out := field(f, kids)
+	out.args, out.hop = args, rank
+	if isList(f.Type) && isAbstract(n) {
+		out.hop = hopList
+	}
+	return out
+}
+
+// summarizeAll puts every entity group under kids in summary form: a hop is a glimpse.
+func summarizeAll(kids []*node) {
+	for _, k := range kids {
+		if k.ent != nil {
+			k.summarize()
+			continue
+		}
+		summarizeAll(k.kids)
+	}
+}
+
+// dropHop removes the hop to drop among those of at least minRank: the highest rank, then the
+// largest response share, then the last in document order. It reports the hop's name, or ""
+// when none is left.
+func dropHop(root *node, minRank int) string {
+	best, bestRank, bestShare := -1, 0, -1
+	for i, k := range root.kids {
+		if k.hop < minRank {
+			continue
+		}
+		if share := k.leafCount(); k.hop > bestRank || (k.hop == bestRank && share >= bestShare) {
+			best, bestRank, bestShare = i, k.hop, share
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	name := root.kids[best].name
+	root.kids = append(root.kids[:best:best], root.kids[best+1:]...)
+	return name
+}
