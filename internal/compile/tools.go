@@ -62,9 +62,11 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 		return nil, ds
 	}
 	schemaObj := c.mapper.ForVariables(inputs)
+	compact := schemaObj.Compact()
+	ds = append(ds, c.inputBudget(e, schemaObj, compact)...)
 	t := &catalog.Tool{
 		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: desc, Roles: roles(e),
-		InputSchema: schemaObj.Compact(), Operation: opdoc.Compact(d.doc), Document: opdoc.Pretty(d.doc),
+		InputSchema: compact, Operation: opdoc.Compact(d.doc), Document: opdoc.Pretty(d.doc),
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: d.source, Variables: vars, Notes: d.notes,
 	}
 	t.SingleObjectArgument = c.singleObjectArgument(op)
