@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/scaleschema"
 	"github.com/toolgen/toolgen/internal/selection"
@@ -29,7 +30,8 @@ type scaleStats struct {
 	stringJSON             int   // JSON-like scalar inputs offered as a string
 	overInput              int   // tools over 2,000 input tokens
 	warnings               int   // diagnostics (warnings) of the compile
-	gaps                   map[string]int
+	gaps                   map[string]int // where the budget did not intervene
+	budgetGaps             map[string]int // in tools whose selection the fit phase shrank
 	notUseful, gapExamples []string
 }
 
@@ -43,7 +45,7 @@ func (s scaleStats) String() string {
 	}
 	var gaps []string
 	for _, k := range []string{useful.ValueObject, useful.OneHop, useful.ErrorLeaf, useful.Credential} {
-		gaps = append(gaps, fmt.Sprintf("%s %d", k, s.gaps[k]))
+		gaps = append(gaps, fmt.Sprintf("%s %d (+%d over budget)", k, s.gaps[k], s.budgetGaps[k]))
 	}
 	return fmt.Sprintf("tools %d, valid %d, useful %d; input tokens median %d p95 %d max %d total %d; over 2000: %d; "+
 		"default null %d, repeated inline defs %d, JSON scalars as string %d, warnings %d; %s",
@@ -82,6 +84,15 @@ func TestScaleSchemas(t *testing.T) {
 			if st.valid != n || st.useful != n {
 				t.Errorf("%s: want %d valid and useful; not useful:\n%s", name, n, strings.Join(st.notUseful, "\n"))
 			}
+			for kind, k := range st.gaps {
+				if k > 0 {
+					t.Errorf("%s: %d × %s where the budget allowed it", name, k, kind)
+				}
+			}
+			if st.defaultNull > 0 || st.stringJSON > 0 {
+				t.Errorf("%s: %d \"default\": null, %d JSON values offered as strings", name, st.defaultNull, st.stringJSON)
+			}
+			checkInputWarnings(t, c, ds)
 			if dir := os.Getenv("TOOLGEN_ORACLE_DIR"); dir != "" {
 				sub := filepath.Join(dir, name)
 				if err := os.MkdirAll(sub, 0o755); err != nil {
@@ -104,7 +115,7 @@ func measureScale(t *testing.T, in Inputs, c *catalog.Catalog) scaleStats {
 	if schema == nil {
 		t.Fatal(ds)
 	}
-	st := scaleStats{tools: len(c.Tools), gaps: map[string]int{}}
+	st := scaleStats{tools: len(c.Tools), gaps: map[string]int{}, budgetGaps: map[string]int{}}
 	for _, tool := range c.Tools {
 		n, err := tokencount.Count(string(tool.InputSchema))
 		if err != nil {
@@ -130,6 +141,10 @@ func measureScale(t *testing.T, in Inputs, c *catalog.Catalog) scaleStats {
 			st.useful++
 		}
 		for _, g := range useful.Gaps(schema, op) {
+			if len(tool.Notes) > 0 {
+				st.budgetGaps[g.Kind]++ // the fit phase traded it for size, and the notes say so
+				continue
+			}
 			if st.gaps[g.Kind] < 3 {
 				st.gapExamples = append(st.gapExamples, tool.Name+": "+g.String())
 			}
@@ -242,4 +257,23 @@ func astType(t catalog.TypeRef) *ast.Type {
 		return &ast.Type{Elem: astType(*t.Elem), NonNull: t.NonNull}
 	}
 	return &ast.Type{NamedType: t.Named, NonNull: t.NonNull}
+}
+
+// checkInputWarnings: every tool whose input schema is over the default input budget is named
+// by a warning, so that a reviewer sees it in toolgen's output.
+func checkInputWarnings(t *testing.T, c *catalog.Catalog, ds diag.List) {
+	t.Helper()
+	for _, tool := range c.Tools {
+		n, _ := tokencount.Count(string(tool.InputSchema))
+		if n <= DefaultMaxInputTokens {
+			continue
+		}
+		warned := false
+		for _, d := range ds {
+			warned = warned || strings.Contains(d.Message, fmt.Sprintf("input schema of %q costs %d tokens", tool.Name, n))
+		}
+		if !warned {
+			t.Errorf("%s: input schema of %d tokens without a warning", tool.Name, n)
+		}
+	}
 }
