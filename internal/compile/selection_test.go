@@ -56,7 +56,7 @@ func measureSelections(t *testing.T, in Inputs, c *catalog.Catalog) selectionSta
 	return st
 }
 
-// selectionTokens is S by SELECTION.md's definition. It also checks that it equals the count of
+// selectionTokens is S by docs/selection.md's definition. It also checks that it equals the count of
 // the selection alone, the shortcut opbuild's fit phase takes.
 func selectionTokens(t *testing.T, doc *ast.QueryDocument, root *ast.Field) int {
 	t.Helper()

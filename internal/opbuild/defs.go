@@ -1,6 +1,6 @@
 package opbuild
 
-// This file holds the definitions of SELECTION.md that the three phases share: which fields can
+// This file holds the definitions of docs/selection.md that the three phases share: which fields can
 // be selected at all (needsArgs, secretLooking), an entity's leaves and summary, and the shapes
 // the rule recognises (connection, edge, error-like field, wrapper, page-like object). Answers
 // that depend only on a type are cached on the Builder, because GitHub's 278 root fields ask

@@ -1,6 +1,6 @@
 package opbuild
 
-// This file is Expand of SELECTION.md: the selection of an object that is not a plain entity
+// This file is Expand of docs/selection.md: the selection of an object that is not a plain entity
 // (a mutation payload, a page, an object whose fields are all objects). It walks the fields in
 // declaration order and gives each the selection its own shape deserves, with a depth cap, a
 // cycle check and no list inside a list, so the estimated response stays small.

@@ -1,6 +1,6 @@
 package opbuild
 
-// This file is phase 2 of SELECTION.md, fit: while the printed selection costs more than
+// This file is phase 2 of docs/selection.md, fit: while the printed selection costs more than
 // maxSelectionTokens o200k tokens (S) or the estimated response holds more than maxResultLeaves
 // leaf values (L), it degrades the largest detail selection to its summary, then trims leaves,
 // and when neither is possible it reports the tool as over budget.
@@ -91,7 +91,7 @@ func (ft *fitter) over() (bool, error) {
 	return ft.tokens > ft.o.MaxSelectionTokens || ft.leaves > ft.o.MaxResultLeaves, nil
 }
 
-// countTokens sets S. SELECTION.md defines it as the document's tokens minus those of the
+// countTokens sets S. docs/selection.md defines it as the document's tokens minus those of the
 // document without the selection; o200k never joins a word to the " {" before the selection,
 // so counting the selection alone gives the same number (the GitHub test checks both).
 func (ft *fitter) countTokens(sel string) error {

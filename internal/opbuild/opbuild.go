@@ -1,6 +1,6 @@
 // Package opbuild writes the default operation document of a root field: every argument
 // forwarded as a variable of exactly its GraphQL type, and a default selection of the result
-// chosen by the rule of SELECTION.md in three phases: shape (what the field returns decides what
+// chosen by the rule of docs/selection.md in three phases: shape (what the field returns decides what
 // to select), fit (summarize, then trim, until the selection is within its token and response
 // budgets) and merge safety (aliases where member fragments clash). The files are named after
 // the phases; tree.go holds the selection tree they share and print.go prints it.
@@ -27,7 +27,7 @@ type Options struct {
 	Omit map[string]bool
 }
 
-// Defaults are the compiler-wide budgets of SELECTION.md.
+// Defaults are the compiler-wide budgets of docs/selection.md.
 var Defaults = Options{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250}
 
 func (o Options) withDefaults() Options {

@@ -53,7 +53,7 @@ func TestResponseBudget(t *testing.T) {
 	}
 }
 
-// TestDefaults pins the compiler-wide budgets of SELECTION.md.
+// TestDefaults pins the compiler-wide budgets of docs/selection.md.
 func TestDefaults(t *testing.T) {
 	if got := (Options{}).withDefaults(); !cmp.Equal(got, Options{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250}) {
 		t.Errorf("defaults = %+v", got)

@@ -1,6 +1,6 @@
 package opbuild
 
-// This file is phase 1 of SELECTION.md, the shape: it looks at what a root field returns (a
+// This file is phase 1 of docs/selection.md, the shape: it looks at what a root field returns (a
 // leaf, a union or interface, a connection, a mutation payload, a plain entity, a page or a
 // leafless object) and builds the selection tree that shape deserves. Abstract types live here
 // because every shape can end in one.

@@ -127,7 +127,7 @@ func (n *node) trim() bool {
 	return false
 }
 
-// leafCount estimates the leaf values of n in one response (SELECTION.md's L).
+// leafCount estimates the leaf values of n in one response (docs/selection.md's L).
 func (n *node) leafCount() int {
 	if n.ent == nil && n.on == "" && len(n.kids) == 0 {
 		return n.mult

@@ -32,7 +32,7 @@ type StarPayload { clientMutationId: String repo: Repo userErrors: [UserError!]!
 type PingPayload { clientMutationId: String }
 `
 
-// TestCheck pins both sides of every row of SELECTION.md's table: a document that meets it and
+// TestCheck pins both sides of every row of docs/selection.md's table: a document that meets it and
 // documents that each miss one requirement.
 func TestCheck(t *testing.T) {
 	schema := gqlparser.MustLoadSchema(&ast.Source{Name: "schema.graphql", Input: schemaSDL})
