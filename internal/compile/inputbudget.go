@@ -18,18 +18,16 @@ import (
 // DefaultMaxInputTokens is the input budget when the allow-list sets none.
 const DefaultMaxInputTokens = 1500
 
-// inputCharsFloor: an input schema has at least two characters per o200k token, so one of at
-// most 2 × budget characters is within budget without running the tokenizer.
-const inputCharsFloor = 2
-
-// inputBudget warns when the tool's input schema is over its budget.
-func (c *compiler) inputBudget(e *allowlist.Entry, schema jsonschema.Object, compact []byte) diag.List {
+// inputBudget warns when the tool's input schema is over its budget. toolTokens, the tool's
+// whole cost (name, description and input schema), bounds the schema's: only a tool over budget
+// as a whole has its schema counted on its own.
+func (c *compiler) inputBudget(e *allowlist.Entry, schema jsonschema.Object, compact []byte, toolTokens int) diag.List {
 	var ds diag.List
 	limit := e.Selection.Merge(c.list.Selection).MaxInputTokens
 	if limit == 0 {
 		limit = DefaultMaxInputTokens
 	}
-	if len(compact) <= inputCharsFloor*limit {
+	if toolTokens <= limit {
 		return ds
 	}
 	n, err := tokencount.Count(string(compact))
@@ -37,25 +35,24 @@ func (c *compiler) inputBudget(e *allowlist.Entry, schema jsonschema.Object, com
 		return ds
 	}
 	ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col,
-		fmt.Sprintf("input schema of %q costs %d tokens, over maxInputTokens %d (heaviest: %s)", e.Name, n, limit, heaviest(schema, 3)),
+		fmt.Sprintf("input schema of %q costs %d tokens, over maxInputTokens %d (heaviest: %s)", e.Name, n, limit, heaviest(schema, 3, float64(n)/float64(len(compact)))),
 		fmt.Sprintf("write tool-selections/%s.graphql forwarding fewer variables (or passing parts of an input as literals), or raise selection.maxInputTokens for the tool", e.Name))
 	return ds
 }
 
-// weight is the token cost of one part of an input schema.
+// weight is the estimated token cost of one part of an input schema.
 type weight struct {
 	path   string
 	tokens int
 }
 
 // heaviest names the n costliest parts of an input schema: its properties (an object property
-// by its own properties, one level down), and its $defs.
-func heaviest(schema jsonschema.Object, n int) string {
+// by its own properties, one level down), and its $defs. A part's tokens are estimated from its
+// length at the schema's own tokens per byte: the ranking needs no second tokenizer pass.
+func heaviest(schema jsonschema.Object, n int, tokensPerByte float64) string {
 	var ws []weight
 	add := func(path string, v any) {
-		if t, err := tokencount.Count(string(jsonschema.Compact(v))); err == nil {
-			ws = append(ws, weight{path, t})
-		}
+		ws = append(ws, weight{path, int(float64(len(jsonschema.Compact(v)))*tokensPerByte + 0.5)})
 	}
 	for _, m := range schema {
 		switch m.Key {
@@ -80,7 +77,7 @@ func heaviest(schema jsonschema.Object, n int) string {
 	slices.SortStableFunc(ws, func(a, b weight) int { return b.tokens - a.tokens })
 	var parts []string
 	for _, w := range ws[:min(n, len(ws))] {
-		parts = append(parts, fmt.Sprintf("%s %d", w.path, w.tokens))
+		parts = append(parts, fmt.Sprintf("%s ~%d", w.path, w.tokens))
 	}
 	return strings.Join(parts, ", ")
 }

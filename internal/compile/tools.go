@@ -63,7 +63,6 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 	}
 	schemaObj := c.mapper.ForVariables(inputs)
 	compact := schemaObj.Compact()
-	ds = append(ds, c.inputBudget(e, schemaObj, compact)...)
 	t := &catalog.Tool{
 		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: desc, Roles: roles(e),
 		InputSchema: compact, Operation: opdoc.Compact(d.doc), Document: opdoc.Pretty(d.doc),
@@ -76,6 +75,7 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 		return nil, ds
 	}
 	t.Tokens = n
+	ds = append(ds, c.inputBudget(e, schemaObj, compact, n)...)
 	return t, ds
 }
 

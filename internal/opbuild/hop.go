@@ -8,7 +8,11 @@ package opbuild
 // summarizes, then drops lists and relations (the largest first), and only then trims the root
 // entity's own values.
 
-import "github.com/vektah/gqlparser/v2/ast"
+import (
+	"slices"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
 
 // Hop ranks: the fit phase drops the highest rank first.
 const (
@@ -81,23 +85,44 @@ func summarizeAll(kids []*node) {
 	}
 }
 
-// dropHop removes the hop to drop among those of at least minRank: the highest rank, then the
-// largest response share, then the last in document order. It reports the hop's name, or ""
-// when none is left.
-func dropHop(root *node, minRank int) string {
-	best, bestRank, bestShare := -1, 0, -1
-	for i, k := range root.kids {
-		if k.hop < minRank {
-			continue
-		}
-		if share := k.leafCount(); k.hop > bestRank || (k.hop == bestRank && share >= bestShare) {
-			best, bestRank, bestShare = i, k.hop, share
+// dropOrder lists the hops of at least minRank in the order the fit phase drops them: the
+// highest rank, then the largest response share, then the last in document order. A hop's share
+// does not depend on the others, so the order is fixed before the first one goes.
+func dropOrder(kids []*node, minRank int) []*node {
+	type ranked struct {
+		n            *node
+		rank, share  int
+		documentSlot int
+	}
+	var hs []ranked
+	for i, k := range kids {
+		if k.hop >= minRank {
+			hs = append(hs, ranked{k, k.hop, k.leafCount(), i})
 		}
 	}
-	if best < 0 {
-		return ""
+	slices.SortFunc(hs, func(a, b ranked) int {
+		if a.rank != b.rank {
+			return b.rank - a.rank
+		}
+		if a.share != b.share {
+			return b.share - a.share
+		}
+		return b.documentSlot - a.documentSlot
+	})
+	out := make([]*node, len(hs))
+	for i, h := range hs {
+		out[i] = h.n
 	}
-	name := root.kids[best].name
-	root.kids = append(root.kids[:best:best], root.kids[best+1:]...)
-	return name
+	return out
+}
+
+// without returns kids minus the given nodes, in order.
+func without(kids, drop []*node) []*node {
+	out := make([]*node, 0, len(kids))
+	for _, k := range kids {
+		if !slices.Contains(drop, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
