@@ -24,12 +24,12 @@ import (
 // scaleStats is one row of the README's table of real schemas.
 type scaleStats struct {
 	tools, valid, useful   int
-	inputTokens            []int // per tool, sorted
-	defaultNull            int   // "default": null in input schemas
-	repeatedDefs           int   // inline input definitions repeated within one tool's schema
-	stringJSON             int   // JSON-like scalar inputs offered as a string
-	overInput              int   // tools over 2,000 input tokens
-	warnings               int   // diagnostics (warnings) of the compile
+	inputTokens            []int          // per tool, sorted
+	defaultNull            int            // "default": null in input schemas
+	repeatedDefs           int            // inline input definitions repeated within one tool's schema
+	stringJSON             int            // JSON-like scalar inputs offered as a string
+	overInput              int            // tools over 2,000 input tokens
+	warnings               int            // diagnostics (warnings) of the compile
 	gaps                   map[string]int // where the budget did not intervene
 	budgetGaps             map[string]int // in tools whose selection the fit phase shrank
 	notUseful, gapExamples []string
