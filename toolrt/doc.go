@@ -10,13 +10,13 @@
 //
 // A model loop (or an MCP session) uses it like this:
 //
-//	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+//	cat, err := toolrt.LoadCatalog(generated.CatalogJSON) // or Load(data, source, pin): digest, pin, documents
 //	rt, err := toolrt.New(cat, toolrt.Config{
 //		Endpoint: endpoint, Role: "concierge", User: "user",
 //		Password: func() string { return os.Getenv(auth.PasswordEnv) },
 //	})
 //	err = rt.Login(ctx)
-//	run := rt.NewRun(budget.New(budget.Limits{}), gate.NewConsole(gate.NewLines(os.Stdin), os.Stdout))
+//	run := rt.NewRun(budget.New(budget.Defaults()), gate.NewConsole(gate.NewLines(os.Stdin), os.Stdout))
 //	defs := rt.Tools() // function definitions for the model
 //	for {
 //		if err := run.Budget().AllowModelCall(); err != nil {

@@ -31,6 +31,8 @@ type Settings struct {
 	Audit         string        `yaml:"audit"`
 	AuditArgs     bool          `yaml:"audit-args"`
 	Catalog       string        `yaml:"catalog"`
+	CatalogSHA256 string        `yaml:"catalog-sha256"` // pin: refuse any other catalog
+	InsecureHTTP  bool          `yaml:"insecure-http"`
 	Timeout       time.Duration `yaml:"timeout"`
 	LoginDocument string        `yaml:"login-document"` // a file holding the API's login mutation
 	// The model of the agent command; the key is never a setting (AGENT_MODEL_KEY only).
@@ -42,12 +44,15 @@ type Settings struct {
 	Approve         string `yaml:"approve"`
 	HTTP            string `yaml:"http"`
 	HTTPAllowRemote bool   `yaml:"http-allow-remote"`
+
+	// MaxToolCallsTotal bounds the tool calls of every MCP session together (limits.go).
+	MaxToolCallsTotal int `yaml:"max-tool-calls-total"`
 }
 
 // defaults are the built-in settings; the model's URL and name may also come from the
 // environment, because the menu takes no flags.
 func defaults() Settings {
-	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, BudgetMode: "stop", Timeout: 10 * time.Second,
+	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, MaxToolCallsTotal: defaultToolCallsTotal, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, agent.DefaultModelURL), Model: envOr(modelEnv, agent.DefaultModel),
 		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny"}
 }
@@ -66,10 +71,13 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.User, "user", s.User, "user to log in as (password from $AGENT_PASSWORD); empty is anonymous")
 	flags.IntVar(&s.MaxModelCalls, "max-model-calls", s.MaxModelCalls, "model-call ceiling of a run")
 	flags.IntVar(&s.MaxToolCalls, "max-tool-calls", s.MaxToolCalls, "tool-call ceiling of a run")
+	flags.IntVar(&s.MaxToolCallsTotal, "max-tool-calls-total", s.MaxToolCallsTotal, "mcp: tool-call ceiling of the whole server, every session together")
 	flags.StringVar(&s.BudgetMode, "budget-mode", s.BudgetMode, "at a ceiling: stop the run, or hand the model an error")
 	flags.StringVar(&s.Audit, "audit", s.Audit, "append one JSON line per tool call to this file")
 	flags.BoolVar(&s.AuditArgs, "audit-args", s.AuditArgs, "also record argument values in the audit file")
 	flags.StringVar(&s.Catalog, "catalog", s.Catalog, "catalog.json to load instead of the embedded one")
+	flags.StringVar(&s.CatalogSHA256, "catalog-sha256", s.CatalogSHA256, "refuse to start unless the catalog's sha256sum is this (hex, or sha256:hex)")
+	flags.BoolVar(&s.InsecureHTTP, "insecure-http", s.InsecureHTTP, "allow the password or AGENT_TOKEN over plain http:// to a host that is not loopback")
 	flags.DurationVar(&s.Timeout, "timeout", s.Timeout, "deadline of one tool call, body included")
 	flags.StringVar(&s.LoginDocument, "login-document", s.LoginDocument, "file holding the API's login mutation (default: the Movie Database's); credentials go in $input, or in $username and $password")
 	flags.StringVar(&s.ModelURL, "model-url", s.ModelURL, "base URL of an OpenAI-compatible chat API (Ollama: http://localhost:11434/v1); also $"+modelURLEnv)
@@ -81,6 +89,9 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")
 	if err := flags.Parse(args); err != nil {
 		return s, nil, errUsage
+	}
+	if err := s.checkCeilings(); err != nil {
+		return s, nil, err
 	}
 	return s, flags.Args(), nil
 }

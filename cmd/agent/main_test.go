@@ -2,15 +2,15 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/generated"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 )
 
 func runAgent(t *testing.T, stdin string, argv ...string) (string, string, int) {
@@ -25,9 +25,12 @@ func TestCallStartsEmbeddedServer(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errText)
 	}
-	first, _, _ := strings.Cut(out, "\n")
-	if !strings.HasPrefix(first, "no -endpoint given: started the embedded Movie Database at http://127.0.0.1:") {
-		t.Errorf("first line = %q", first)
+	first, rest, _ := strings.Cut(out, "\n")
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded)"; first != want {
+		t.Errorf("first line = %q, want %q", first, want)
+	}
+	if !strings.HasPrefix(rest, "no -endpoint given: started the embedded Movie Database at http://127.0.0.1:") {
+		t.Errorf("second line = %q", rest)
 	}
 	if !strings.Contains(out, `"title":"The Matrix"`) {
 		t.Errorf("output:\n%s", out)
@@ -115,27 +118,14 @@ func TestProbeQueryIs20Deep(t *testing.T) {
 
 // An issued token (AGENT_TOKEN) identifies the caller without a login, and never shows.
 func TestCallWithIssuedToken(t *testing.T) {
-	srv, err := moviedb.Start(t.Context(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	resp, err := http.Post(srv.URL(), "application/json", strings.NewReader(
-		`{"query":"mutation { login(input: {username: \"user\", password: \"user123\"}) { token } }"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var login struct {
-		Data struct{ Login struct{ Token string } }
-	}
-	json.NewDecoder(resp.Body).Decode(&login)
-	resp.Body.Close()
-	t.Setenv("AGENT_TOKEN", login.Data.Login.Token)
-	out, errText, code := runAgent(t, "", "call", "-endpoint", srv.URL(), "myWatchLists", "{}")
+	srv := moviedbtest.Start(t)
+	token := moviedbtest.Login(t, srv.URL, moviedbtest.User, moviedbtest.Password)
+	t.Setenv("AGENT_TOKEN", token)
+	out, errText, code := runAgent(t, "", "call", "-endpoint", srv.URL, "myWatchLists", "{}")
 	if code != 0 || !strings.Contains(out, "To watch this weekend") || !strings.Contains(out, "user      : (issued token)") {
 		t.Errorf("exit %d, stderr %s, output:\n%s", code, errText, out)
 	}
-	if strings.Contains(out+errText, login.Data.Login.Token) {
+	if strings.Contains(out+errText, token) {
 		t.Error("the token was printed")
 	}
 }
