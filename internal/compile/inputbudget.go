@@ -5,38 +5,44 @@ package compile
 // cut (an override that forwards fewer variables, a narrower input type).
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
-	"github.com/toolgen/toolgen/internal/allowlist"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/jsonschema"
-	"github.com/toolgen/toolgen/internal/tokencount"
 )
 
 // DefaultMaxInputTokens is the input budget when the allow-list sets none.
 const DefaultMaxInputTokens = 1500
 
-// inputBudget warns when the tool's input schema is over its budget. toolTokens, the tool's
-// whole cost (name, description and input schema), bounds the schema's: only a tool over budget
-// as a whole has its schema counted on its own.
-func (c *compiler) inputBudget(e *allowlist.Entry, schema jsonschema.Object, compact []byte, toolTokens int) diag.List {
+// inputBudgets warns about every tool whose input schema is over its budget. A tool's whole
+// cost (name, description and input schema, counted already) bounds its schema's: only a tool
+// over budget as a whole has its schema counted on its own.
+func (c *compiler) inputBudgets() diag.List {
 	var ds diag.List
-	limit := e.Selection.Merge(c.list.Selection).MaxInputTokens
-	if limit == 0 {
-		limit = DefaultMaxInputTokens
-	}
-	if toolTokens <= limit {
+	if c.cat == nil {
 		return ds
 	}
-	n, err := tokencount.Count(string(compact))
-	if err != nil || n <= limit {
-		return ds
+	for _, t := range c.cat.Tools {
+		e := c.list.Entry(t.Name)
+		limit := e.Selection.Merge(c.list.Selection).MaxInputTokens
+		if limit == 0 {
+			limit = DefaultMaxInputTokens
+		}
+		if t.Tokens <= limit {
+			continue
+		}
+		n, err := c.tokens.Count(string(t.InputSchema))
+		if err != nil || n <= limit {
+			continue
+		}
+		ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col,
+			fmt.Sprintf("input schema of %q costs %d tokens, over maxInputTokens %d (heaviest: %s)", t.Name, n, limit, heaviest(t.InputSchema, 3, n)),
+			fmt.Sprintf("write tool-selections/%s.graphql forwarding fewer variables (or passing parts of an input as literals), or raise selection.maxInputTokens for the tool", t.Name))
 	}
-	ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col,
-		fmt.Sprintf("input schema of %q costs %d tokens, over maxInputTokens %d (heaviest: %s)", e.Name, n, limit, heaviest(schema, 3, float64(n)/float64(len(compact)))),
-		fmt.Sprintf("write tool-selections/%s.graphql forwarding fewer variables (or passing parts of an input as literals), or raise selection.maxInputTokens for the tool", e.Name))
 	return ds
 }
 
@@ -49,32 +55,36 @@ type weight struct {
 // heaviest names the n costliest parts of an input schema: its properties (an object property
 // by its own properties, one level down), and its $defs. A part's tokens are estimated from its
 // length at the schema's own tokens per byte: the ranking needs no second tokenizer pass.
-func heaviest(schema jsonschema.Object, n int, tokensPerByte float64) string {
+func heaviest(raw []byte, n, tokens int) string {
+	var schema map[string]any
+	if json.Unmarshal(raw, &schema) != nil {
+		return "unknown"
+	}
+	perByte := float64(tokens) / float64(len(raw))
 	var ws []weight
 	add := func(path string, v any) {
-		ws = append(ws, weight{path, int(float64(len(jsonschema.Compact(v)))*tokensPerByte + 0.5)})
+		ws = append(ws, weight{path, int(float64(len(jsonschema.Compact(plain(v))))*perByte + 0.5)})
 	}
-	for _, m := range schema {
-		switch m.Key {
-		case "properties":
-			props, _ := m.Value.(jsonschema.Object)
-			for _, p := range props {
-				nested := nestedProperties(p.Value)
-				if len(nested) == 0 {
-					add(p.Key, p.Value)
-				}
-				for _, q := range nested { // an input object is named by its parts
-					add(p.Key+"."+q.Key, q.Value)
-				}
-			}
-		case "$defs":
-			defs, _ := m.Value.(jsonschema.Object)
-			for _, d := range defs {
-				add("$defs."+d.Key, d.Value)
-			}
+	props, _ := schema["properties"].(map[string]any)
+	for name, p := range props {
+		nested := nestedProperties(p)
+		if len(nested) == 0 {
+			add(name, p)
+		}
+		for q, v := range nested { // an input object is named by its parts
+			add(name+"."+q, v)
 		}
 	}
-	slices.SortStableFunc(ws, func(a, b weight) int { return b.tokens - a.tokens })
+	defs, _ := schema["$defs"].(map[string]any)
+	for name, d := range defs {
+		add("$defs."+name, d)
+	}
+	slices.SortFunc(ws, func(a, b weight) int {
+		if a.tokens != b.tokens {
+			return b.tokens - a.tokens
+		}
+		return strings.Compare(a.path, b.path)
+	})
 	var parts []string
 	for _, w := range ws[:min(n, len(ws))] {
 		parts = append(parts, fmt.Sprintf("%s ~%d", w.path, w.tokens))
@@ -83,16 +93,40 @@ func heaviest(schema jsonschema.Object, n int, tokensPerByte float64) string {
 }
 
 // nestedProperties are the properties of an object schema (items of an array included).
-func nestedProperties(v any) jsonschema.Object {
-	o, _ := v.(jsonschema.Object)
-	for _, m := range o {
-		switch m.Key {
-		case "properties":
-			props, _ := m.Value.(jsonschema.Object)
-			return props
-		case "items":
-			return nestedProperties(m.Value)
-		}
+func nestedProperties(v any) map[string]any {
+	o, _ := v.(map[string]any)
+	if props, ok := o["properties"].(map[string]any); ok {
+		return props
+	}
+	if items, ok := o["items"]; ok {
+		return nestedProperties(items)
 	}
 	return nil
+}
+
+// plain converts decoded JSON to the values jsonschema.Compact writes, keys sorted: only its
+// length matters here.
+func plain(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		o := jsonschema.Object{}
+		for _, k := range keys {
+			o = append(o, jsonschema.Member{Key: k, Value: plain(v[k])})
+		}
+		return o
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = plain(x)
+		}
+		return out
+	case float64:
+		return json.Number(strconv.FormatFloat(v, 'f', -1, 64))
+	}
+	return v
 }

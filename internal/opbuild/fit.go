@@ -8,8 +8,6 @@ package opbuild
 import (
 	"fmt"
 	"strings"
-
-	"github.com/toolgen/toolgen/internal/tokencount"
 )
 
 // charsPerTokenFloor: printed selections measured at least 2.73 characters per o200k token, so
@@ -22,6 +20,7 @@ type fitter struct {
 	root       *node
 	o          Options
 	words      wordCounts
+	count      func(string) (int, error)
 	tokens     int      // S of the last measure; -1 when the shortcut made counting unnecessary
 	leaves     int      // L of the last measure
 	dropped    []string // one-hop selections removed, in removal order
@@ -123,7 +122,7 @@ func (ft *fitter) over() (bool, error) {
 // document without the selection; o200k never joins a word to the " {" before the selection,
 // so counting the selection alone gives the same number (the GitHub test checks both).
 func (ft *fitter) countTokens(sel string) error {
-	n, err := ft.words.count(sel)
+	n, err := ft.words.count(sel, ft.count)
 	ft.tokens = n
 	return err
 }
@@ -134,7 +133,7 @@ func (ft *fitter) countTokens(sel string) error {
 // same few thousand words, so the tokenizer runs once per word instead of once per selection.
 type wordCounts map[string]int
 
-func (wc wordCounts) count(sel string) (int, error) {
+func (wc wordCounts) count(sel string, count func(string) (int, error)) (int, error) {
 	total := 0
 	for sel != "" {
 		end := strings.IndexByte(sel[1:], ' ') + 1 // the next word's leading space, or 0
@@ -144,7 +143,7 @@ func (wc wordCounts) count(sel string) (int, error) {
 		n, ok := wc[sel[:end]]
 		if !ok {
 			var err error
-			if n, err = tokencount.Count(sel[:end]); err != nil {
+			if n, err = count(sel[:end]); err != nil {
 				return 0, err
 			}
 			wc[sel[:end]] = n

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/opdoc"
+	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -67,6 +68,7 @@ type Builder struct {
 	pageCache    map[string]*ast.FieldDefinition
 	valueCache   map[string]bool
 	words        wordCounts
+	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }
 
 // New prepares a Builder for schema.
@@ -75,8 +77,16 @@ func New(schema *ast.Schema) *Builder {
 		schema: schema, wrappers: wrappers(schema),
 		leafCache: map[string][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
 		connCache: map[string]*conn{}, pageCache: map[string]*ast.FieldDefinition{}, valueCache: map[string]bool{},
-		words: wordCounts{},
+		words: wordCounts{}, count: tokencount.Count,
 	}
+}
+
+// NewCounting is New with the token counts taken from count (a persistent cache), which must
+// give tokencount.Count's answers.
+func NewCounting(schema *ast.Schema, count func(string) (int, error)) *Builder {
+	b := New(schema)
+	b.count = count
+	return b
 }
 
 // Build returns the default document for root field f of the given kind ("query" or "mutation").
@@ -88,7 +98,7 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	ft := &fitter{head: header(kind, f, s, o), tail: " }", root: s.root, o: o, words: b.words}
+	ft := &fitter{head: header(kind, f, s, o), tail: " }", root: s.root, o: o, words: b.words, count: b.count}
 	var r Result
 	if len(s.root.kids) > 0 {
 		if err := b.fit(ft, &r); err != nil {

@@ -71,7 +71,7 @@ func TestWordCounts(t *testing.T) {
 		" { collaborators(first: 5) { nodes { __typename ... on Team { id name url } ... on User { id userName: name url } } totalCount } }",
 		" { nodes { id viewerCanUpdate createdAt bodyHTML } pageInfo { hasNextPage endCursor } totalCount } }",
 	} {
-		got, err := wc.count(sel)
+		got, err := wc.count(sel, tokencount.Count)
 		want, _ := tokencount.Count(sel)
 		if err != nil || got != want {
 			t.Errorf("%q: %d tokens word by word (%v), %d whole", sel, got, err, want)
