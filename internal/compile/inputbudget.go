@@ -18,9 +18,9 @@ import (
 // DefaultMaxInputTokens is the input budget when the allow-list sets none.
 const DefaultMaxInputTokens = 1500
 
-// inputBudgets warns about every tool whose input schema is over its budget. A tool's whole
-// cost (name, description and input schema, counted already) bounds its schema's: only a tool
-// over budget as a whole has its schema counted on its own.
+// inputBudgets warns about every tool whose input schema is over its budget. The schema's cost
+// is the tool's count (name, description and schema, made already) minus that of its name and
+// description: the schema, often kilobytes, is not tokenized twice.
 func (c *compiler) inputBudgets() diag.List {
 	var ds diag.List
 	if c.cat == nil {
@@ -35,12 +35,13 @@ func (c *compiler) inputBudgets() diag.List {
 		if t.Tokens <= limit {
 			continue
 		}
-		n, err := c.tokens.Count(string(t.InputSchema))
+		head, err := c.tokens.Count(t.Name + " " + t.Description)
+		n := t.Tokens - head // the schema's share of the tool's count, give or take a token at the seam
 		if err != nil || n <= limit {
 			continue
 		}
 		ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col,
-			fmt.Sprintf("input schema of %q costs %d tokens, over maxInputTokens %d (heaviest: %s)", t.Name, n, limit, heaviest(t.InputSchema, 3, n)),
+			fmt.Sprintf("input schema of %q costs about %d tokens, over maxInputTokens %d (heaviest: %s)", t.Name, n, limit, heaviest(t.InputSchema, 3, n)),
 			fmt.Sprintf("write tool-selections/%s.graphql forwarding fewer variables (or passing parts of an input as literals), or raise selection.maxInputTokens for the tool", t.Name))
 	}
 	return ds

@@ -24,6 +24,8 @@ type fitter struct {
 	tokens     int      // S of the last measure; -1 when the shortcut made counting unnecessary
 	leaves     int      // L of the last measure
 	dropped    []string // one-hop selections removed, in removal order
+	noHop      bool     // the root entity alone was over budget: no hop was added
+	overNow    bool     // the last measure found the unchanged tree over budget
 }
 
 // candidate is one entity group with what the fit phase ranks it by.
@@ -38,7 +40,7 @@ type candidate struct {
 // cannot fit, the over-budget warning.
 func (b *Builder) fit(ft *fitter, r *Result) error {
 	for {
-		over, err := ft.over()
+		over, err := ft.remeasure()
 		if err != nil || !over {
 			r.Notes = ft.notes()
 			return err
@@ -101,6 +103,15 @@ func (ft *fitter) dropHops(minRank int) (bool, error) {
 		ft.dropped = append(ft.dropped, ft.root.name+"."+h.name)
 	}
 	return true, nil
+}
+
+// remeasure is over, unless the tree has not changed since a measure that found it over.
+func (ft *fitter) remeasure() (bool, error) {
+	if ft.overNow {
+		ft.overNow = false
+		return true, nil
+	}
+	return ft.over()
 }
 
 // over measures S and L and reports whether either is above its budget.
@@ -227,6 +238,9 @@ func (ft *fitter) notes() []string {
 	}
 	if len(ft.dropped) > 0 {
 		out = append(out, "related entities dropped to fit the budget: "+strings.Join(ft.dropped, ", "))
+	}
+	if ft.noHop {
+		out = append(out, "related entities left out: "+ft.root.name+" alone is over the budget")
 	}
 	if len(trimmed) > 0 {
 		out = append(out, "selection trimmed to fit the budget: "+strings.Join(trimmed, ", "))

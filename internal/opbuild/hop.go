@@ -21,6 +21,33 @@ const (
 	hopPage                // a connection or a page
 )
 
+// addHops puts t's one hop beside the root entity, unless the entity alone is already over
+// budget: the fit phase would then drop every hop before it trims the entity, so building them
+// (dozens of connections beside a GitHub user) would only cost time.
+func (b *Builder) addHops(ft *fitter, t *ast.Definition) error {
+	over, err := ft.over()
+	if err != nil {
+		return err
+	}
+	if over {
+		ft.noHop, ft.overNow = b.related(t), true // the fit phase starts from this measure
+		return nil
+	}
+	ft.root.kids = append(ft.root.kids, b.hops(t)...)
+	return nil
+}
+
+// related reports whether t has a field hop would consider, without building any.
+func (b *Builder) related(t *ast.Definition) bool {
+	for _, f := range t.Fields {
+		if n := b.named(f); !introspection(f) && !needsArgs(f) && !deprecated(f) && n != nil && !isLeaf(n) && !b.valueObject(n) &&
+			(isAbstract(n) || b.hasID(n) || b.connection(n) != nil || b.page(n) != nil) {
+			return true
+		}
+	}
+	return false
+}
+
 // hops are the one-hop selections of entity t, in declaration order.
 func (b *Builder) hops(t *ast.Definition) []*node {
 	var out []*node

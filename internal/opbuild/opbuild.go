@@ -100,6 +100,11 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	}
 	ft := &fitter{head: header(kind, f, s, o), tail: " }", root: s.root, o: o, words: b.words, count: b.count}
 	var r Result
+	if s.hopFrom != nil {
+		if err := b.addHops(ft, s.hopFrom); err != nil {
+			return Result{}, err
+		}
+	}
 	if len(s.root.kids) > 0 {
 		if err := b.fit(ft, &r); err != nil {
 			return Result{}, err

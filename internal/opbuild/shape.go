@@ -20,7 +20,8 @@ const maxMembers = 8
 type shaped struct {
 	root       *node
 	connection bool
-	page       bool // a page of any style: its page-size argument gets a default
+	page       bool            // a page of any style: its page-size argument gets a default
+	hopFrom    *ast.Definition // the single entity whose one hop Build may add
 }
 
 // shape builds the default selection tree for root field f of the given kind.
@@ -47,7 +48,11 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 		return s, err
 	}
 	root.kids = b.objectSet(kind, f, t)
-	return b.nonEmpty(root, t)
+	s, err := b.nonEmpty(root, t)
+	if len(root.kids) == 1 && root.kids[0].ent != nil && root.kids[0].ent.root && !isList(f.Type) && b.hasID(t) {
+		s.hopFrom = t // a single entity: Build adds its one hop when the budget leaves room
+	}
+	return s, err
 }
 
 // objectSet is the selection of an object the root returns: a payload is expanded, a plain
@@ -62,9 +67,6 @@ func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definiti
 	}
 	if !b.pageLike(t) {
 		if g := b.entityGroup(t, true); g != nil {
-			if listDepth == 0 && b.hasID(t) {
-				return append([]*node{g}, b.hops(t)...)
-			}
 			return []*node{g}
 		}
 	}
