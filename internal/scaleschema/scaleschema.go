@@ -19,7 +19,7 @@ import (
 // Names are the schemas besides GitHub's, each of a different style: Shopify's Storefront API
 // (Relay commerce), Vendure's Shop API (items/totalItems pages, ErrorResult unions) and Sui's
 // RPC (async-graphql, Relay, many custom scalars).
-var Names = []string{"shopify", "vendure", "sui"}
+func Names() []string { return []string{"shopify", "vendure", "sui"} }
 
 // Dir is the cache folder of the scale schemas (TOOLGEN_CACHE overrides it).
 func Dir() string {
