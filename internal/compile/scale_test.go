@@ -89,6 +89,12 @@ func TestScaleSchemas(t *testing.T) {
 					t.Errorf("%s: %d × %s where the budget allowed it", name, k, kind)
 				}
 			}
+			// No budget excuses a credential or an error member without its leaves.
+			for _, kind := range []string{useful.Credential, useful.ErrorLeaf} {
+				if k := st.budgetGaps[kind]; k > 0 {
+					t.Errorf("%s: %d × %s", name, k, kind)
+				}
+			}
 			if st.defaultNull > 0 || st.stringJSON > 0 {
 				t.Errorf("%s: %d \"default\": null, %d JSON values offered as strings", name, st.defaultNull, st.stringJSON)
 			}
