@@ -42,10 +42,13 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) {
 	if tokens == nil {
 		tokens = tokencount.NewMemoryCache()
 	}
-	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema), tokens: tokens}
+	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema).WithScalars(scalarSchemas(list)), tokens: tokens}
 	ds = append(ds, list.Resolve(rootFieldNames(schema))...)
+	ds = append(ds, list.ResolveScalars(customScalars(schema))...)
 	ds = append(ds, c.loadOverrides(in.Selections)...)
 	ds = append(ds, c.buildTools()...)
+	c.scalarTypes()
+	ds = append(ds, c.inputBudgets()...)
 	ds = append(ds, c.totals()...)
 	return finish(c.cat, ds)
 }

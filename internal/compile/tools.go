@@ -112,7 +112,15 @@ func (c *compiler) draft(r rootField, e *allowlist.Entry) *job {
 		j.d = document{doc: o.Doc, source: "override"}
 		return j
 	}
-	res, err := c.ops.Build(string(r.kind), r.field, c.budgets(e))
+	o := c.budgets(e)
+	omit, problem := c.uploads(r.field)
+	if problem != "" {
+		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no tool %q: %s", e.Name, problem),
+			"map the scalar under scalars: in "+c.list.Name+" when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or remove the tool")
+		return j
+	}
+	o.Omit = omit
+	res, err := c.ops.Build(string(r.kind), r.field, o)
 	if err != nil {
 		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no default operation for %q: %v", e.Name, err),
 			fmt.Sprintf("write tool-selections/%s.graphql with %s Tool_%s { ... } selecting what the agent needs", e.Name, r.kind, e.Name))
@@ -152,6 +160,12 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 	}
 	r, e, op := j.r, j.e, j.d.doc.Operations[0]
 	vars, inputs := c.variables(op)
+	vars, inputs, problem := c.dropUploads(vars, inputs)
+	if problem != "" {
+		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no tool %q: %s", e.Name, problem),
+			"map the scalar under scalars: when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or drop the variable from the override")
+		return nil
+	}
 	t := &catalog.Tool{
 		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: j.desc, Roles: roles(e),
 		InputSchema: c.mapper.ForVariables(inputs).Compact(), Operation: j.compact, Document: j.pretty,
