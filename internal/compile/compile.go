@@ -48,6 +48,7 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) {
 	ds = append(ds, c.loadOverrides(in.Selections)...)
 	ds = append(ds, c.buildTools()...)
 	c.scalarTypes()
+	ds = append(ds, c.fitInputs()...)
 	ds = append(ds, c.inputBudgets()...)
 	ds = append(ds, c.totals()...)
 	return finish(c.cat, ds)
@@ -70,6 +71,7 @@ type compiler struct {
 	ops       *opbuild.Builder // default documents; per-type answers cached across tools
 	tokens    *tokencount.Cache
 	cat       *catalog.Catalog
+	inputs    []jsonschema.Object // each tool's input schema, in c.cat.Tools order
 }
 
 // rootField is a Query or Mutation field with its operation kind.
