@@ -26,7 +26,13 @@ func (c *compiler) fitInputs() diag.List {
 		if t.Tokens <= limit { // the schema is a part of the tool's count
 			continue
 		}
-		s, notes, _, err := jsonschema.Fit(c.inputs[i], limit, cost)
+		head, err := c.tokens.Count(t.Name + " " + t.Description)
+		var s jsonschema.Object
+		var notes []string
+		if err == nil {
+			// the schema's share of the tool's count: it is not tokenized again
+			s, notes, _, err = jsonschema.Fit(c.inputs[i], t.Tokens-head, limit, cost)
+		}
 		if err == nil && len(notes) > 0 {
 			t.InputSchema, c.inputs[i] = s.Compact(), s
 			t.Notes = append(t.Notes, notes...)

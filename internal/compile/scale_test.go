@@ -104,6 +104,9 @@ func TestScaleSchemas(t *testing.T) {
 				t.Errorf("%s: %d tools over 2,000 input tokens after the input fit phase", name, st.overInput)
 			}
 			checkInputFit(t, in, c)
+			if name == "hasura" {
+				checkHasuraHalved(t, c)
+			}
 			if dir := os.Getenv("TOOLGEN_ORACLE_DIR"); dir != "" {
 				sub := filepath.Join(dir, name)
 				if err := os.MkdirAll(sub, 0o755); err != nil {
@@ -331,5 +334,21 @@ func checkInputFit(t *testing.T, in Inputs, c *catalog.Catalog) {
 			}
 			t.Logf("input fit %s: %d → %d bytes; %s", tool.Name, len(w.InputSchema), len(tool.InputSchema), strings.Join(tool.Notes, "; "))
 		}
+	}
+}
+
+// hasuraBefore is the catalog's tool tokens for the Hasura schema with every root field
+// allow-listed, by toolgen at 5ecc4e2 (before shared $defs and the input fit phase).
+const hasuraBefore = 150057
+
+// checkHasuraHalved holds a Hasura catalog to at most half the size toolgen gave it before.
+func checkHasuraHalved(t *testing.T, c *catalog.Catalog) {
+	total := 0
+	for _, tool := range c.Tools {
+		total += tool.Tokens
+	}
+	t.Logf("hasura: catalog %d tool tokens, %d%% of %d before", total, 100*total/hasuraBefore, hasuraBefore)
+	if 2*total > hasuraBefore {
+		t.Errorf("hasura: catalog of %d tool tokens, over half the %d before", total, hasuraBefore)
 	}
 }

@@ -19,22 +19,26 @@ const KeepDescriptionsDepth = 2
 // Cost is the token cost of a schema.
 type Cost func(Object) (int, error)
 
-// Fit makes s cost at most budget tokens, when it costs more, in this order: identical input
-// objects and enums are written once in $defs; descriptions of nested properties are cut to
-// their first sentence, the deepest first; descriptions deeper than KeepDescriptionsDepth are
-// dropped, the deepest first; sharing runs again (parts that differed only in descriptions are
-// now identical). It returns the schema (s itself when it fits already), a note per kind of
-// reduction applied, and the cost it ends with, which may still be over budget.
-func Fit(s Object, budget int, cost Cost) (Object, []string, int, error) {
-	n, err := cost(s)
-	if err != nil || n <= budget {
-		return s, nil, n, err
+// Fit makes s, which costs n tokens, cost at most budget tokens, when it costs more, in this
+// order: identical input objects and enums are written once in $defs; descriptions of nested
+// properties are cut to their first sentence, the deepest first; descriptions deeper than
+// KeepDescriptionsDepth are dropped, the deepest first; sharing runs again (parts that differed
+// only in descriptions are now identical). It returns the schema (s itself when it fits
+// already), a note per kind of reduction applied, and the cost it ends with, which may still be
+// over budget.
+func Fit(s Object, n, budget int, cost Cost) (Object, []string, int, error) {
+	if n <= budget {
+		return s, nil, n, nil
 	}
 	f := &fitter{s: deepClone(s).(Object)}
 	deepest := f.maxDepth()
-	// need estimates the characters still to remove at the schema's own characters per token,
-	// so that a step edits the largest descriptions of its depth only as far as needed.
-	need := func() int { return (n-budget)*len(Compact(f.s))/n + 1 }
+	// Between exact counts the cost is estimated at the tokens per character of the last count:
+	// tokenizing a large schema after every step would cost more than the rest of the compile.
+	size := len(Compact(f.s))
+	perChar, exact := float64(n)/float64(size), true
+	// need estimates the characters still to remove, so that a step edits the largest
+	// descriptions of its depth only as far as needed.
+	need := func() int { return int(float64(n-budget)/perChar) + 1 }
 	steps := []func() int{f.share}
 	for d := deepest; d >= 2; d-- {
 		steps = append(steps, func() int { return f.reduce(d, need(), shorten, &f.shortened, &f.shortenTo) })
@@ -43,10 +47,21 @@ func Fit(s Object, budget int, cost Cost) (Object, []string, int, error) {
 		steps = append(steps, func() int { return f.reduce(d, need(), drop, &f.dropped, &f.dropFrom) })
 	}
 	steps = append(steps, f.share)
+	var err error
 	for _, step := range steps {
-		for n > budget && err == nil && step() > 0 { // a step may take several rounds at one depth
-			n, err = cost(f.s)
+		for n > budget && step() > 0 { // a step may take several rounds at one depth
+			size = len(Compact(f.s))
+			if n, exact = int(float64(size)*perChar+0.5), false; n > budget {
+				continue
+			}
+			if n, err = cost(f.s); err != nil {
+				return s, nil, 0, err
+			}
+			perChar, exact = float64(n)/float64(size), true
 		}
+	}
+	if !exact {
+		n, err = cost(f.s)
 	}
 	return f.s, f.notes(), n, err
 }

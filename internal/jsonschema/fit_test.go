@@ -68,7 +68,7 @@ func TestFitStopsAsSoonAsItFits(t *testing.T) {
 		{before - 100, []string{"input schema: 2 identical parts", "input schema: 1 nested description cut to their first sentence, the longest first, none shallower than depth 4"}},
 		{before / 2, []string{"input schema: 2 identical parts", "input schema: 8 nested descriptions cut", "input schema: 2 nested descriptions dropped, the longest first, none shallower than depth 4"}},
 	} {
-		got, notes, n, err := Fit(s, tc.budget, byteCost)
+		got, notes, n, err := Fit(s, before, tc.budget, byteCost)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +98,8 @@ func TestFitStopsAsSoonAsItFits(t *testing.T) {
 
 func TestFitOverBudgetStillAcceptsTheSameValues(t *testing.T) {
 	s := fitInput(t)
-	got, notes, n, err := Fit(s, 1, byteCost) // unreachable: every step runs
+	n0, _ := byteCost(s)
+	got, notes, n, err := Fit(s, n0, 1, byteCost) // unreachable: every step runs
 	if err != nil || n <= 1 || len(notes) != 3 {
 		t.Fatalf("cost %d, notes %q, err %v", n, notes, err)
 	}
