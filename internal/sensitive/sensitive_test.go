@@ -49,3 +49,18 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+func TestPersonal(t *testing.T) {
+	yes := []string{"email", "primaryEmail", "phoneNumber", "phone", "dateOfBirth", "birthDate", "homeAddress", "ssn", "ipAddress"}
+	no := []string{"id", "name", "emailVerified", "webAddress", "walletAddress", "addressCount", "title", "birthYear"}
+	for _, n := range yes {
+		if !Personal(n) {
+			t.Errorf("Personal(%q) = false, want true", n)
+		}
+	}
+	for _, n := range no {
+		if Personal(n) {
+			t.Errorf("Personal(%q) = true, want false", n)
+		}
+	}
+}
