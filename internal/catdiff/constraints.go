@@ -3,6 +3,7 @@ package catdiff
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // types compares "type" as sets ("integer" is within "number"; no "type" accepts anything): a
@@ -57,10 +58,13 @@ func within(a, b []string) bool {
 }
 
 func typeName(ts []string) string {
-	if ts == nil {
+	switch len(ts) {
+	case 0:
 		return "any"
+	case 1:
+		return ts[0]
 	}
-	return canonical(ts)
+	return strings.Join(ts, " or ")
 }
 
 // enum compares allowed values one by one; an enum appearing or disappearing tightens or

@@ -139,7 +139,7 @@ func (d *differ) roles() {
 		}
 		if o.Tokens != n.Tokens {
 			c := d.add("role-tokens-changed", "", pointer("/roles", name, "tokens"),
-				fmt.Sprintf("role %q costs %d tokens, was %d (%+d)", name, n.Tokens, o.Tokens, n.Tokens-o.Tokens), o.Tokens, n.Tokens)
+				fmt.Sprintf("role %q costs %d tokens, was %d", name, n.Tokens, o.Tokens), o.Tokens, n.Tokens)
 			c.Role = name
 			c.TokenDelta = &TokenDelta{Old: o.Tokens, New: n.Tokens, Delta: n.Tokens - o.Tokens}
 			if costly(o.Tokens, n.Tokens) {

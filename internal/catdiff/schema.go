@@ -183,7 +183,7 @@ func (s *schemaDiff) objects(o, n node, path, name string) {
 
 func (s *schemaDiff) added(parent, prop node, required bool, path, name, key string) {
 	r, _ := prop.resolve()
-	typ := canonical(r.m["type"])
+	typ := typeName(typeSet(r.m["type"]))
 	switch {
 	case required:
 		s.d.add("input-required-property-added", s.tool, path, fmt.Sprintf("required input %s (%s) was added: calls without it are now rejected", name, typ), nil, key)

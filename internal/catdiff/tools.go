@@ -105,7 +105,7 @@ func (d *differ) tool(o, n *catalog.Tool) {
 	d.inputSchema(name, o.InputSchema, n.InputSchema)
 	d.selection(name, o.Operation, n.Operation)
 	if o.Tokens != n.Tokens {
-		c := d.add("tool-tokens-changed", name, "/tokens", fmt.Sprintf("tool %q costs %d tokens, was %d (%+d)", name, n.Tokens, o.Tokens, n.Tokens-o.Tokens), o.Tokens, n.Tokens)
+		c := d.add("tool-tokens-changed", name, "/tokens", fmt.Sprintf("tool %q costs %d tokens, was %d", name, n.Tokens, o.Tokens), o.Tokens, n.Tokens)
 		c.TokenDelta = &TokenDelta{Old: o.Tokens, New: n.Tokens, Delta: n.Tokens - o.Tokens}
 		if costly(o.Tokens, n.Tokens) {
 			c.flag(FlagCost)

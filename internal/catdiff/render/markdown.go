@@ -24,15 +24,20 @@ func Markdown(w io.Writer, r *catdiff.Report, _ Options) error {
 			sec = append(sec, c)
 		}
 	}
-	section(&b, "Needs security review", sec)
+	section(&b, "Needs security review", sec, 0)
 	for _, l := range []catdiff.Level{catdiff.Breaking, catdiff.Dangerous, catdiff.Safe} {
 		var cs []catdiff.Change
+		shown := 0 // listed under security review already: counted here, not repeated
 		for _, c := range r.Changes {
-			if c.Level == l {
+			switch {
+			case c.Level != l:
+			case c.Has(catdiff.FlagSecurity):
+				shown++
+			default:
 				cs = append(cs, c)
 			}
 		}
-		section(&b, strings.ToUpper(l.String()[:1])+l.String()[1:], cs)
+		section(&b, strings.ToUpper(l.String()[:1])+l.String()[1:], cs, shown)
 	}
 	tokenTable(&b, r)
 	details(&b, r.Changes)
@@ -80,11 +85,16 @@ func short(d string) string {
 	return orDash(d)
 }
 
-func section(b *strings.Builder, title string, cs []catdiff.Change) {
-	if len(cs) == 0 {
+// section lists changes under a heading; shown counts those of this level already listed
+// under security review.
+func section(b *strings.Builder, title string, cs []catdiff.Change, shown int) {
+	if len(cs)+shown == 0 {
 		return
 	}
-	fmt.Fprintf(b, "#### %s (%d)\n\n", title, len(cs))
+	fmt.Fprintf(b, "#### %s (%d)\n\n", title, len(cs)+shown)
+	if shown > 0 {
+		fmt.Fprintf(b, "%d listed under security review above.\n\n", shown)
+	}
 	fold := len(cs) > collapseOver
 	if fold {
 		fmt.Fprintf(b, "<details><summary>%d changes</summary>\n\n", len(cs))
@@ -161,7 +171,7 @@ func details(b *strings.Builder, cs []catdiff.Change) {
 	for _, k := range order {
 		title := "roles"
 		if k != "" {
-			title = code(k)
+			title = "<code>" + htmlText(k) + "</code>"
 		}
 		fmt.Fprintf(b, "<details><summary>%s: %d change(s)</summary>\n\n", title, len(groups[k]))
 		b.WriteString("| Rule | Level | Path | Old | New | Fingerprint |\n| --- | --- | --- | --- | --- | --- |\n")

@@ -81,3 +81,8 @@ func wordQuote(c catdiff.Change) string {
 }
 
 func sortStrings(s []string) { slices.Sort(s) }
+
+// htmlText escapes text inside an HTML element such as <summary>, where Markdown is not read.
+func htmlText(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(oneLine(visible(s)))
+}

@@ -1,0 +1,41 @@
+package catdiff
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/toolgen/toolgen/catalog"
+)
+
+var mkcases = flag.Bool("mkcases", false, "rewrite testdata/<rule>/old.json and new.json from the edits in cases_test.go")
+
+// TestMakeCases writes each case's catalogs, sealed by catalog.Marshal as toolgen would write
+// them; it runs only with -mkcases, so the committed inputs are what the golden test reads.
+func TestMakeCases(t *testing.T) {
+	if !*mkcases {
+		t.Skip("run with -mkcases to rewrite the golden inputs")
+	}
+	write := func(dir, name string, c *catalog.Catalog) {
+		retotal(c)
+		b, err := catalog.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edits["unchanged"] = func(*catalog.Catalog) {}
+	for id, edit := range edits {
+		dir := filepath.Join("testdata", id)
+		write(dir, "old.json", base())
+		n := base()
+		edit(n)
+		write(dir, "new.json", n)
+	}
+}
