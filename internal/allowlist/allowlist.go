@@ -24,6 +24,8 @@ type File struct {
 	Roles     []Role
 	Tools     []Entry
 	Selection Selection // top-level selection budgets; zero fields mean compiler defaults
+	// DiffLevels override the levels of toolgen diff's rules (the diff: section).
+	DiffLevels []LevelOverride
 }
 
 // Role is one declared role.
@@ -45,6 +47,7 @@ type Entry struct {
 	ApprovalPos Pos
 	Description string
 	Selection   Selection
+	Lint        []Suppression // lint findings excused for this tool, each with a reason
 }
 
 // Selection holds the budgets of the default selection builder; zero means "inherit".

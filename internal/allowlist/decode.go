@@ -10,9 +10,9 @@ import (
 // This file decodes each section of allowlist.yaml from its node.
 
 var (
-	topKeys       = []string{"version", "roles", "tools", "selection"}
+	topKeys       = []string{"version", "roles", "tools", "selection", "diff"}
 	roleKeys      = []string{"description", "maxTokens"}
-	toolKeys      = []string{"roles", "title", "approval", "description", "selection"}
+	toolKeys      = []string{"roles", "title", "approval", "description", "selection", "lint"}
 	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves"}
 )
 
@@ -31,6 +31,8 @@ func (d *decoder) top(n *yaml.Node) {
 			d.mapping(v, "tools", nil, func(k, v *yaml.Node) { d.tool(k, v) })
 		case "selection":
 			d.file.Selection = d.selection(v, "selection")
+		case "diff":
+			d.diff(v)
 		}
 	})
 	if !sawTools && n.Kind == yaml.MappingNode {
@@ -68,6 +70,8 @@ func (d *decoder) tool(k, v *yaml.Node) {
 			e.Description = d.str(v, "description")
 		case "selection":
 			e.Selection = d.selection(v, "selection of tool "+e.Name)
+		case "lint":
+			d.lint(&e, v)
 		}
 	})
 	d.file.Tools = append(d.file.Tools, e)

@@ -23,6 +23,8 @@ type Inputs struct {
 	Allowlist     []byte
 	// Selections maps each tool-selections/<tool>.graphql path to its contents.
 	Selections map[string][]byte
+	// LintAsWarnings reports every lint finding as a warning (toolgen -lint warn).
+	LintAsWarnings bool
 }
 
 // Compile builds the catalog. It returns a nil catalog when any diagnostic is an error;
@@ -39,6 +41,9 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) {
 	ds = append(ds, c.loadOverrides(in.Selections)...)
 	ds = append(ds, c.buildTools()...)
 	ds = append(ds, c.totals()...)
+	if !ds.HasErrors() { // the lints read validated documents; other errors come first
+		ds = append(ds, c.review(in)...)
+	}
 	return finish(c.cat, ds)
 }
 
@@ -58,6 +63,7 @@ type compiler struct {
 	overrides map[string]*selection.Override
 	ops       *opbuild.Builder // default documents; per-type answers cached across tools
 	cat       *catalog.Catalog
+	docs      map[string]*ast.QueryDocument // each tool's validated operation, for the lints
 }
 
 // rootField is a Query or Mutation field with its operation kind.

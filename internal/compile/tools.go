@@ -54,6 +54,7 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 		return nil, ds
 	}
 	op := d.doc.Operations[0]
+	c.keepDoc(e.Name, d.doc)
 	vars, inputs := c.variables(op)
 	schemaObj := c.mapper.ForVariables(inputs)
 	t := &catalog.Tool{

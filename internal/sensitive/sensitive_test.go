@@ -6,7 +6,8 @@ func TestCredential(t *testing.T) {
 	yes := []string{"token", "accessToken", "refresh_token", "clientSecret", "password", "newPassword",
 		"apiKey", "API_KEY", "privateKey", "passwordHash", "otp", "cvv", "secret", "webhookSecret", "sessionId"}
 	no := []string{"id", "name", "nextPageToken", "pageToken", "tokenCount", "tokenType", "keywords",
-		"key", "monkey", "passwordChangedAt", "hash", "commitHash", "secretary", "tokens", "pinned", "spin"}
+		"key", "monkey", "passwordChangedAt", "hash", "commitHash", "secretary", "tokens", "pinned", "spin",
+		"hasFoundVerificationToken", "isPasswordSet"}
 	for _, n := range yes {
 		if !Credential(n) {
 			t.Errorf("Credential(%q) = false, want true", n)

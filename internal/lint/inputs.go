@@ -1,0 +1,124 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/sensitive"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// input is one property of a tool's input schema, at any depth, with where it is defined.
+type input struct {
+	path string // dotted, e.g. input.ownerId
+	name string
+	typ  string // the GraphQL named type
+	desc string
+	pos  ast.Position
+}
+
+// inputs checks every input of every tool: credentials and identity the model must not choose,
+// scalars that accept any JSON, and descriptions that address the model.
+func (l *linter) inputs() {
+	for _, t := range l.in.Catalog.Tools {
+		for _, in := range l.toolInputs(t.Name) {
+			l.checkInput(t.Name, in)
+		}
+	}
+}
+
+func (l *linter) checkInput(tool string, in input) {
+	switch {
+	case sensitive.Credential(in.name) && in.typ != "Boolean":
+		l.report(Finding{Rule: "credential-input", Tool: tool, Severity: diag.Error, Pos: in.pos,
+			Message: fmt.Sprintf("tool %q asks the model for %s, which reads as a credential: the model would hold a secret", tool, in.path),
+			Fix:     "supply it from the login or configuration instead, write an override without it, " + suppressFix(tool, "credential-input")})
+	case sensitive.Identity(in.name):
+		l.report(Finding{Rule: "identity-input", Tool: tool, Severity: diag.Warning, Pos: in.pos,
+			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity", tool, in.path),
+			Fix:     "take the identity from the login (an override can leave the argument out), " + suppressFix(tool, "identity-input")})
+	}
+	if openScalar(in.typ, l.in.Schema) {
+		l.report(Finding{Rule: "open-ended-input", Tool: tool, Severity: diag.Warning, Pos: in.pos,
+			Message: fmt.Sprintf("tool %q takes %s as %s, which accepts any JSON: the schema cannot check what the model sends", tool, in.path, in.typ),
+			Fix:     "use a typed input object, " + suppressFix(tool, "open-ended-input")})
+	}
+	l.injection(tool, "the description of input "+in.path, in.desc, in.pos)
+}
+
+// toolInputs lists a tool's variables and, through input objects, their fields at any depth.
+func (l *linter) toolInputs(tool string) []input {
+	doc := l.in.Docs[tool]
+	if doc == nil || len(doc.Operations) == 0 {
+		return nil
+	}
+	op := doc.Operations[0]
+	fed := rootArguments(op)
+	var out []input
+	seen := map[string]bool{}
+	for _, v := range op.VariableDefinitions {
+		in := input{path: v.Variable, name: v.Variable, typ: v.Type.Name(), pos: l.posIn(tool, v.Position)}
+		if a := fed[v.Variable]; a != nil {
+			in.desc = a.Description
+			if l.in.Overrides[tool] == "" {
+				in.pos = l.posIn(tool, a.Position) // the default document: the argument is the cause
+			}
+		}
+		out = append(out, in)
+		out = l.fields(tool, in.path, in.typ, seen, out)
+	}
+	return out
+}
+
+// fields appends the fields of an input object type, once per type per tool.
+func (l *linter) fields(tool, path, typ string, seen map[string]bool, out []input) []input {
+	def := l.in.Schema.Types[typ]
+	if def == nil || def.Kind != ast.InputObject || seen[typ] {
+		return out
+	}
+	seen[typ] = true
+	for _, f := range def.Fields {
+		in := input{path: path + "." + f.Name, name: f.Name, typ: f.Type.Name(), desc: f.Description, pos: l.posIn(tool, f.Position)}
+		out = append(out, in)
+		out = l.fields(tool, in.path, in.typ, seen, out)
+	}
+	return out
+}
+
+// rootArguments maps each variable passed directly to an argument of the root field to that
+// argument's definition.
+func rootArguments(op *ast.OperationDefinition) map[string]*ast.ArgumentDefinition {
+	out := map[string]*ast.ArgumentDefinition{}
+	for _, s := range op.SelectionSet {
+		f, ok := s.(*ast.Field)
+		if !ok || f.Definition == nil {
+			continue
+		}
+		for _, a := range f.Arguments {
+			if a.Value != nil && a.Value.Kind == ast.Variable && out[a.Value.Raw] == nil {
+				out[a.Value.Raw] = f.Definition.Arguments.ForName(a.Name)
+			}
+		}
+	}
+	return out
+}
+
+// openScalar reports whether a named type is a custom scalar that reads as "any JSON": JSON,
+// JSONObject, Any, Object, Map and the like. Other custom scalars (DateTime, URI) are strings
+// with a format and are not open-ended.
+func openScalar(name string, schema *ast.Schema) bool {
+	def := schema.Types[name]
+	if def == nil || def.Kind != ast.Scalar || def.BuiltIn {
+		return false
+	}
+	n := strings.ToLower(name)
+	if strings.Contains(n, "json") {
+		return true
+	}
+	switch n {
+	case "any", "object", "map", "anyvalue", "arbitrary", "dynamic", "untyped", "variant", "struct", "dict", "hash", "payload":
+		return true
+	}
+	return false
+}

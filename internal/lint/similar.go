@@ -1,0 +1,155 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/diag"
+)
+
+// Thresholds of near-duplicate descriptions: character-bigram Dice and content-word Jaccard.
+const (
+	nearDice    = 0.80
+	nearJaccard = 0.60
+)
+
+// stopwords carry no meaning that tells two tools apart.
+var stopwords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "for": true, "to": true, "by": true, "in": true, "on": true,
+	"and": true, "or": true, "with": true, "its": true, "it": true, "is": true, "this": true, "that": true,
+	"from": true, "as": true, "at": true, "be": true, "are": true, "if": true, "given": true, "their": true,
+	"returns": true, "return": true, "get": true, "gets": true, "fetch": true, "fetches": true, "lookup": true,
+	"look": true, "up": true, "find": true, "finds": true, "list": true, "lists": true, "all": true,
+}
+
+// contentWords is the set of lower-case words of s that are not stop words.
+func contentWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if !stopwords[w] {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// profile is a description prepared once for the pairwise comparison.
+type profile struct {
+	tool    catalog.Tool
+	norm    string
+	bigrams map[string]int
+	total   int
+	words   map[string]bool
+}
+
+func newProfile(t catalog.Tool) profile {
+	norm := strings.ToLower(oneLine(t.Description))
+	p := profile{tool: t, norm: norm, bigrams: map[string]int{}, words: contentWords(norm)}
+	rs := []rune(norm)
+	for i := 0; i+1 < len(rs); i++ {
+		p.bigrams[string(rs[i:i+2])]++
+		p.total++
+	}
+	return p
+}
+
+// dice is the Sørensen–Dice coefficient of two bigram multisets.
+func dice(a, b profile) float64 {
+	if a.total+b.total == 0 {
+		return 1
+	}
+	common := 0
+	for g, n := range a.bigrams {
+		common += min(n, b.bigrams[g])
+	}
+	return 2 * float64(common) / float64(a.total+b.total)
+}
+
+func jaccard(a, b map[string]bool) float64 {
+	if len(a)+len(b) == 0 {
+		return 1
+	}
+	inter := 0
+	for w := range a {
+		if b[w] {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// mirror reports whether two tool names differ only in a leading verb (createX/deleteX,
+// addStar/removeStar, lockLockable/unlockLockable): such pairs describe opposite actions on the
+// same thing in similar words, and their names already tell them apart.
+func mirror(a, b string) bool {
+	va, ra := verbSplit(a)
+	vb, rb := verbSplit(b)
+	return ra != "" && ra == rb && va != vb
+}
+
+func verbSplit(name string) (verb, rest string) {
+	for i, r := range name {
+		if unicode.IsUpper(r) || r == '_' {
+			return name[:i], prepositions.Replace(name[i:])
+		}
+	}
+	return name, ""
+}
+
+// prepositions are folded so that addLabelsToLabelable mirrors removeLabelsFromLabelable.
+var prepositions = strings.NewReplacer("To", "", "From", "", "Into", "", "Onto", "", "On", "")
+
+// duplicates compares the descriptions of every pair of tools some role sees together, once
+// per pair: identical descriptions are an error (the model cannot choose), near ones a warning.
+func (l *linter) duplicates() {
+	groups := [][]catalog.Tool{}
+	for _, r := range l.in.Allowlist.Roles {
+		groups = append(groups, l.in.Catalog.ForRole(r.Name))
+	}
+	if len(l.in.Allowlist.Roles) == 0 {
+		groups = append(groups, l.in.Catalog.Tools)
+	}
+	profiles := map[string]profile{}
+	for _, t := range l.in.Catalog.Tools {
+		profiles[t.Name] = newProfile(t)
+	}
+	done := map[[2]string]bool{}
+	for _, g := range groups {
+		for i := range g {
+			for j := i + 1; j < len(g); j++ {
+				key := [2]string{g[i].Name, g[j].Name}
+				if done[key] {
+					continue
+				}
+				done[key] = true
+				l.comparePair(profiles[g[i].Name], profiles[g[j].Name])
+			}
+		}
+	}
+}
+
+// comparePair reports the later tool of a pair, naming the earlier one.
+func (l *linter) comparePair(a, b profile) {
+	name, other := b.tool.Name, a.tool.Name
+	fix := fmt.Sprintf("say what sets %q apart from %q (description: in allowlist.yaml overrides the schema's), ", name, other) + suppressFix(name, "near-duplicate-description")
+	if a.norm == b.norm {
+		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Error, Pos: l.descPos(name),
+			Message: fmt.Sprintf("%q and %q have the same description, so the model cannot choose between them: %q", other, name, oneLine(b.tool.Description)), Fix: fix})
+		return
+	}
+	if mirror(a.tool.Name, b.tool.Name) {
+		return
+	}
+	// Jaccard first: it is cheap, and only a miss needs the bigram pass.
+	if j := jaccard(a.words, b.words); j >= nearJaccard {
+		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Warning, Pos: l.descPos(name),
+			Message: fmt.Sprintf("the descriptions of %q and %q share %.0f %% of their content words", other, name, 100*j), Fix: fix})
+		return
+	}
+	if d := dice(a, b); d >= nearDice {
+		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Warning, Pos: l.descPos(name),
+			Message: fmt.Sprintf("the descriptions of %q and %q are %.0f %% alike (character bigrams)", other, name, 100*d), Fix: fix})
+	}
+}
