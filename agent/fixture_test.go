@@ -18,7 +18,7 @@ import (
 	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/agent/agenttest"
 	"github.com/toolgen/toolgen/generated"
-	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
@@ -41,12 +41,14 @@ type demo struct {
 
 func newDemo(t *testing.T) *demo {
 	t.Helper()
-	h, err := moviedb.NewHandler()
-	if err != nil {
-		t.Fatal(err)
-	}
 	d := &demo{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	d.URL = moviedbtest.Start(t, d.wrap).URL
+	return d
+}
+
+// wrap counts and records what reaches the server and applies rewrite to the tools' answers.
+func (d *demo) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		rec := httptest.NewRecorder()
@@ -67,10 +69,7 @@ func newDemo(t *testing.T) *demo {
 		w.Header().Del("Content-Length")
 		w.WriteHeader(rec.Code)
 		_, _ = io.WriteString(w, out)
-	}))
-	t.Cleanup(srv.Close)
-	d.URL = srv.URL + "/graphql"
-	return d
+	})
 }
 
 func (d *demo) toolRequests() int {
@@ -82,9 +81,12 @@ func (d *demo) toolRequests() int {
 // list1 returns list 1's items as "TYPE:titleId", read straight from the server as the user.
 func (d *demo) list1(t *testing.T) []string {
 	t.Helper()
-	login := post(t, d.URL, "", `mutation { login(input: {username: "user", password: "user123"}) { token } }`)
-	token := login["login"].(map[string]any)["token"].(string)
-	data := post(t, d.URL, token, `{ myWatchLists { id items { titleType title { id } } } }`)
+	token := moviedbtest.Login(t, d.URL, moviedbtest.User, moviedbtest.Password)
+	res := moviedbtest.Post(t, d.URL, token, `{ myWatchLists { id items { titleType title { id } } } }`, nil, checkHeader, "1")
+	var data map[string]any
+	if err := json.Unmarshal(res.Data, &data); err != nil || len(res.Errors) > 0 {
+		t.Fatalf("myWatchLists: %s", res.Raw)
+	}
 	var out []string
 	for _, l := range data["myWatchLists"].([]any) {
 		l := l.(map[string]any)
@@ -97,30 +99,6 @@ func (d *demo) list1(t *testing.T) []string {
 		}
 	}
 	return out
-}
-
-func post(t *testing.T, url, token, query string) map[string]any {
-	t.Helper()
-	body, _ := json.Marshal(map[string]string{"query": query})
-	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(checkHeader, "1")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var out struct {
-		Data   map[string]any `json:"data"`
-		Errors []any          `json:"errors"`
-	}
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || len(out.Errors) > 0 {
-		t.Fatalf("query %s: %v %v", query, err, out.Errors)
-	}
-	return out.Data
 }
 
 // syncBuffer is the transcript, read by a test while the loop writes it.

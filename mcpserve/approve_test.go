@@ -115,11 +115,13 @@ func TestHostDyingDuringElicitationSendsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := &dropper{Transport: ct}
+	gone := make(chan struct{}) // closed when the server has seen the session end
+	go func() { _ = ss.Wait(); close(gone) }()
 	opts := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, _ *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 		_ = d.conn.Close() // the host dies while the user is being asked
-		select {
+		select {           // then the user accepts, too late: after the server knows the session is gone
 		case <-ctx.Done():
-		case <-time.After(5 * time.Second):
+		case <-gone:
 		}
 		return &mcp.ElicitResult{Action: "accept"}, nil
 	}}
@@ -135,7 +137,7 @@ func TestHostDyingDuringElicitationSendsNothing(t *testing.T) {
 	if err := waitErr(t, done); err == nil {
 		t.Fatal("call on a dropped session succeeded")
 	}
-	_ = ss.Wait()
+	<-gone
 	if after := f.itemCount(t); after != before {
 		t.Fatalf("a dropped session wrote: %d -> %d", before, after)
 	}

@@ -10,16 +10,16 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/generated"
-	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
-// The demo server's seeded account (shared/moviedb/SEEDDATA.md).
+// The demo server's seeded account (docs/demo-data.md).
 const (
-	testUser     = "user"
-	testPassword = "user123"
+	testUser     = moviedbtest.User
+	testPassword = moviedbtest.Password
 )
 
 // The canonical write: The Matrix into "To watch this weekend"; on a fresh server it is item 5.
@@ -40,17 +40,13 @@ func newAuditedFixture(t *testing.T, log *audit.Log) *fixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	demo, err := moviedb.Start(ctx, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = demo.Close() })
+	demo := moviedbtest.Start(t)
 	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rt, err := toolrt.New(cat, toolrt.Config{
-		Endpoint: demo.URL(), Role: "concierge", User: testUser,
+		Endpoint: demo.URL, Role: "concierge", User: testUser,
 		Password: func() string { return testPassword }, Audit: log,
 	})
 	if err != nil {

@@ -7,20 +7,19 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"sync"
 	"sync/atomic"
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
-// The demo server's seeded account (shared/moviedb/SEEDDATA.md).
+// The demo server's seeded account (docs/demo-data.md).
 const (
-	testUser     = "user"
-	testPassword = "user123"
+	testUser     = moviedbtest.User
+	testPassword = moviedbtest.Password
 )
 
 // recorder counts the requests a real loopback server sees, by operation name.
@@ -95,17 +94,9 @@ func (rec *recorder) seenTokens() []string {
 // first), all behind the recorder, so it sees every request that reaches the machine.
 func startMovieDB(t testing.TB, extra ...func(http.Handler) http.Handler) (string, *recorder) {
 	t.Helper()
-	h, err := moviedb.NewHandler()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := len(extra) - 1; i >= 0; i-- {
-		h = extra[i](h)
-	}
 	rec := newRecorder()
-	srv := httptest.NewServer(rec.wrap(h))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/graphql", rec
+	srv := moviedbtest.Start(t, append([]func(http.Handler) http.Handler{rec.wrap}, extra...)...)
+	return srv.URL, rec
 }
 
 func newTextLogger(w io.Writer) *slog.Logger {
@@ -167,17 +158,5 @@ func (s *scripted) Approve(_ context.Context, req gate.Request) (gate.Decision, 
 // postQuery sends a query straight to the server, as a test's own eyes on its state.
 func postQuery(t testing.TB, endpoint, token, query string) string {
 	t.Helper()
-	body, _ := json.Marshal(map[string]string{"query": query})
-	req, _ := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	return string(data)
+	return string(moviedbtest.Post(t, endpoint, token, query, nil).Raw)
 }

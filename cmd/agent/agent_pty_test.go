@@ -70,6 +70,9 @@ func (term *terminal) typeLine(s string) {
 
 func buildAgent(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the agent binary; skipped under -short")
+	}
 	bin := filepath.Join(t.TempDir(), "agent")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

@@ -2,15 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 )
 
 func runAgent(t *testing.T, stdin string, argv ...string) (string, string, int) {
@@ -115,27 +113,14 @@ func TestProbeQueryIs20Deep(t *testing.T) {
 
 // An issued token (AGENT_TOKEN) identifies the caller without a login, and never shows.
 func TestCallWithIssuedToken(t *testing.T) {
-	srv, err := moviedb.Start(t.Context(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	resp, err := http.Post(srv.URL(), "application/json", strings.NewReader(
-		`{"query":"mutation { login(input: {username: \"user\", password: \"user123\"}) { token } }"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var login struct {
-		Data struct{ Login struct{ Token string } }
-	}
-	json.NewDecoder(resp.Body).Decode(&login)
-	resp.Body.Close()
-	t.Setenv("AGENT_TOKEN", login.Data.Login.Token)
-	out, errText, code := runAgent(t, "", "call", "-endpoint", srv.URL(), "myWatchLists", "{}")
+	srv := moviedbtest.Start(t)
+	token := moviedbtest.Login(t, srv.URL, moviedbtest.User, moviedbtest.Password)
+	t.Setenv("AGENT_TOKEN", token)
+	out, errText, code := runAgent(t, "", "call", "-endpoint", srv.URL, "myWatchLists", "{}")
 	if code != 0 || !strings.Contains(out, "To watch this weekend") || !strings.Contains(out, "user      : (issued token)") {
 		t.Errorf("exit %d, stderr %s, output:\n%s", code, errText, out)
 	}
-	if strings.Contains(out+errText, login.Data.Login.Token) {
+	if strings.Contains(out+errText, token) {
 		t.Error("the token was printed")
 	}
 }

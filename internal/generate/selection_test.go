@@ -2,22 +2,23 @@ package generate
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen/toolgen/internal/compile"
+	"github.com/toolgen/toolgen/internal/golden"
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/selection"
 	"github.com/toolgen/toolgen/internal/useful"
 )
 
-// TestCatalogsUseful runs SELECTION.md's definition of "useful" over every generated document
+// TestCatalogsUseful runs the structural definition of "useful" (docs/selection.md) of "useful" over every generated document
 // of every golden case that compiles, after validating it against the case's schema again.
 // Hand-written overrides are judgement calls and are not judged.
 func TestCatalogsUseful(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/*/allowlist.yaml")
-	for _, p := range dirs {
-		dir := filepath.Dir(p)
+	judged := 0
+	for _, dir := range golden.Cases(t, "allowlist.yaml") {
 		in, ds := Read(dir, "schema.graphql", "allowlist.yaml", "tool-selections")
 		if ds.HasErrors() {
 			continue
@@ -39,14 +40,18 @@ func TestCatalogsUseful(t *testing.T) {
 			if err := useful.Check(schema, doc.Operations[0]); err != nil {
 				t.Errorf("%s: %s is not useful: %v\n%s", dir, tool.Name, err, tool.Operation)
 			}
+			judged++
 		}
+	}
+	if judged == 0 {
+		t.Fatal("no generated document was judged: the golden cases are missing or none compiles")
 	}
 }
 
 // TestSelectionDeterministic generates every selection case twice: the rule walks maps of the
 // schema (types, possible types), and none of that order may reach the output.
 func TestSelectionDeterministic(t *testing.T) {
-	dirs, _ := filepath.Glob("testdata/selection_*")
+	dirs := selectionCases(t)
 	for _, dir := range dirs {
 		a, da := generateCase(t, dir)
 		b, db := generateCase(t, dir)
@@ -54,4 +59,18 @@ func TestSelectionDeterministic(t *testing.T) {
 			t.Errorf("%s: two runs differ:\n%s%s\n%s", dir, diff, da, db)
 		}
 	}
+}
+
+// selectionCases are the golden cases that pin a property of the default selection.
+func selectionCases(t *testing.T) []string {
+	var dirs []string
+	for _, dir := range golden.Cases(t, "allowlist.yaml") {
+		if strings.HasPrefix(filepath.Base(dir), "selection_") {
+			dirs = append(dirs, dir)
+		}
+	}
+	if len(dirs) == 0 {
+		t.Fatal("no testdata/selection_* cases")
+	}
+	return dirs
 }

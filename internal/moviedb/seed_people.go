@@ -1,7 +1,7 @@
 package moviedb
 
 // This file is the people table: one "name|birth year|ISO country" line per person, in id order.
-// Ids 1–50 are the original seed's (SEEDDATA.md lists them); the original's later ids are not
+// Ids 1–50 are the original seed's (docs/demo-data.md names the ones tests rely on); the original's later ids are not
 // published, so from 51 on the people follow the order in which the movie and TV tables need them.
 
 const peopleTable = `

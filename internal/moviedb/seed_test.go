@@ -7,7 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestSeedMatchesSeeddata pins the facts SEEDDATA.md states, read straight from the catalogue.
+// TestSeedMatchesSeeddata pins the facts docs/demo-data.md states, read straight from the catalogue.
 func TestSeedMatchesSeeddata(t *testing.T) {
 	c := sharedCatalog()
 	if len(c.movies) != 71 || len(c.shows) != 3 || len(c.seedUsers) != 12 {

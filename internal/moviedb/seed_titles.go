@@ -1,6 +1,6 @@
 package moviedb
 
-// This file is the title tables of SEEDDATA.md. Movies: ids 1–71 in seed order with the original's
+// This file is the course seed's title tables (docs/demo-data.md names the ones tests rely on). Movies: ids 1–71 in seed order with the original's
 // title, year, genre, rating, runtime and TMDB id. TV shows: ids 1–3 with the original's numbers and
 // episode counts; the seeded episodes are the first ones in broadcast order, each season one string
 // of "|"-separated titles with a runtime and air year per season. Directors, creators and cast are

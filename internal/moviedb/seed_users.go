@@ -1,6 +1,6 @@
 package moviedb
 
-// This file is the seed's users, watch lists, watch-list items and reviews, as SEEDDATA.md lists
+// This file is the seed's users, watch lists, watch-list items and reviews, as docs/demo-data.md lists
 // them. Reviews give "username=score" pairs per title; the comment follows from the score.
 
 // userRow is one seeded account; ids are positions + 1.

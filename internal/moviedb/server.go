@@ -5,7 +5,7 @@
 //
 // It is the runtime's default endpoint and the fixture of the integration tests. NewHandler gives
 // a fresh, independent state each call; Start runs one on a loopback port until its context ends.
-// The facts it follows are in shared/moviedb/SEEDDATA.md.
+// The facts it follows are in docs/demo-data.md.
 package moviedb
 
 import (

@@ -2,7 +2,7 @@ package moviedb
 
 // This file is the watch-list writes. Each one takes the state's lock once, so concurrent writes
 // are serialised and ids are never handed out twice. addWatchListItem follows the original's seven
-// steps in order (SEEDDATA.md): the expected mistakes come back as data, foreign lists as errors.
+// steps in order (docs/demo-data.md): the expected mistakes come back as data, foreign lists as errors.
 
 import (
 	"fmt"

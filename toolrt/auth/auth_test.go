@@ -8,49 +8,38 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolgen/toolgen/internal/moviedb"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 )
 
 // demo starts the Movie Database on loopback and counts the requests it receives.
-func demo(t *testing.T) (*httptest.Server, *atomic.Int32) {
+func demo(t *testing.T) *moviedbtest.Server {
 	t.Helper()
-	h, err := moviedb.NewHandler()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var n atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n.Add(1)
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &n
+	return moviedbtest.Start(t)
 }
 
 func session(url, user, password string) *Session {
-	return New(Config{Endpoint: url + "/graphql", User: user, Password: func() string { return password }})
+	return New(Config{Endpoint: url, User: user, Password: func() string { return password }})
 }
 
 func TestLoginGivesAToken(t *testing.T) {
-	srv, n := demo(t)
+	srv := demo(t)
 	s := session(srv.URL, "user", "user123")
 	if err := s.Login(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if tok := s.Token(); strings.Count(tok, ".") != 2 || n.Load() != 1 {
-		t.Errorf("token %q after %d requests, want a JWT after 1", tok, n.Load())
+	if tok := s.Token(); strings.Count(tok, ".") != 2 || srv.Requests() != 1 {
+		t.Errorf("token %q after %d requests, want a JWT after 1", tok, srv.Requests())
 	}
 }
 
 func TestAnonymousSendsNothing(t *testing.T) {
-	srv, n := demo(t)
+	srv := demo(t)
 	s := session(srv.URL, "", "")
-	if err := s.Login(context.Background()); err != nil || s.Token() != "" || s.CanRelogin() || n.Load() != 0 {
-		t.Errorf("anonymous login: err %v, token %q, %d requests", err, s.Token(), n.Load())
+	if err := s.Login(context.Background()); err != nil || s.Token() != "" || s.CanRelogin() || srv.Requests() != 0 {
+		t.Errorf("anonymous login: err %v, token %q, %d requests", err, s.Token(), srv.Requests())
 	}
 	if err := s.Relogin(context.Background(), 0); err == nil {
 		t.Error("an anonymous session re-logged in")
@@ -58,7 +47,7 @@ func TestAnonymousSendsNothing(t *testing.T) {
 }
 
 func TestWrongPasswordNamesNoSecret(t *testing.T) {
-	srv, _ := demo(t)
+	srv := demo(t)
 	err := session(srv.URL, "user", "hunter2-secret").Login(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "Invalid credentials") || strings.Contains(err.Error(), "hunter2") {
 		t.Errorf("error = %v, want the server's refusal without the password", err)
@@ -82,7 +71,7 @@ func TestServerEchoIsRedacted(t *testing.T) {
 // Concurrent calls failing on the same stale token cause one login, not one each, even though
 // the demo server issues the identical token again within the same second.
 func TestReloginOnce(t *testing.T) {
-	srv, n := demo(t)
+	srv := demo(t)
 	s := session(srv.URL, "user", "user123")
 	if err := s.Login(context.Background()); err != nil {
 		t.Fatal(err)
@@ -97,17 +86,17 @@ func TestReloginOnce(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if got := n.Load(); got != 2 {
+	if got := srv.Requests(); got != 2 {
 		t.Errorf("%d logins, want 2 (the first and one re-login)", got)
 	}
 }
 
 // A token issued elsewhere is used as it is: no login request, no re-login.
 func TestFixedToken(t *testing.T) {
-	srv, n := demo(t)
-	s := New(Config{Endpoint: srv.URL + "/graphql", User: "user", Token: "issued-elsewhere"})
-	if err := s.Login(context.Background()); err != nil || s.Token() != "issued-elsewhere" || s.CanRelogin() || n.Load() != 0 {
-		t.Errorf("fixed token: err %v, token %q, can re-login %v, %d requests", err, s.Token(), s.CanRelogin(), n.Load())
+	srv := demo(t)
+	s := New(Config{Endpoint: srv.URL, User: "user", Token: "issued-elsewhere"})
+	if err := s.Login(context.Background()); err != nil || s.Token() != "issued-elsewhere" || s.CanRelogin() || srv.Requests() != 0 {
+		t.Errorf("fixed token: err %v, token %q, can re-login %v, %d requests", err, s.Token(), s.CanRelogin(), srv.Requests())
 	}
 }
 
