@@ -117,3 +117,33 @@ func TestDiffUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestLintErrorsFailGenerateAndCheck: a lint error stops generation and -check alike, with the
+// finding positioned; -lint warn turns it into a warning and generation goes on.
+func TestLintErrorsFailGenerateAndCheck(t *testing.T) {
+	dir, args := workspace(t)
+	if code, _, stderr := toolgen(t, args...); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	p := filepath.Join(dir, "allowlist.yaml")
+	b, _ := os.ReadFile(p)
+	os.WriteFile(p, []byte(strings.Replace(string(b), "  tvShow: {}\n", "  tvShow: {}\n  login:\n    description: Signs a user in with a user name and password and returns a session token for later calls.\n", 1)), 0o644)
+	want := "credential-input: tool \"login\" asks the model for input.password"
+	for _, extra := range [][]string{nil, {"-check"}} {
+		code, _, stderr := toolgen(t, append(append([]string{}, args...), extra...)...)
+		if code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "schema.graphql:") {
+			t.Errorf("%v: exit %d, want 1 with %q positioned in the schema:\n%s", extra, code, want, stderr)
+		}
+	}
+	code, _, stderr := toolgen(t, append(append([]string{}, args...), "-lint", "warn")...)
+	if code != 0 || !strings.Contains(stderr, "warning: "+want) {
+		t.Errorf("-lint warn: exit %d, want 0 with the finding as a warning:\n%s", code, stderr)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "generated", "CATALOG.md"))
+	if !strings.Contains(string(md), "`credential-input`") {
+		t.Errorf("CATALOG.md does not list the finding")
+	}
+	if code, _, _ := toolgen(t, append(append([]string{}, args...), "-lint", "off")...); code != 2 {
+		t.Errorf("-lint off: exit %d, want 2 (warn is the only mode)", code)
+	}
+}

@@ -55,7 +55,7 @@ func (l *linter) roles() {
 	var groups []group
 	file := ast.Position{Src: &ast.Source{Name: l.in.Allowlist.Name}}
 	for _, r := range l.in.Allowlist.Roles {
-		g := group{name: "role " + r.Name, pos: file}
+		g := group{name: fmt.Sprintf("role %q", r.Name), pos: file}
 		g.pos.Line, g.pos.Column = r.Pos.Line, r.Pos.Col
 		for _, t := range l.in.Catalog.Tools {
 			if t.VisibleTo(r.Name) {
