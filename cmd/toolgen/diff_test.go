@@ -147,3 +147,29 @@ func TestLintErrorsFailGenerateAndCheck(t *testing.T) {
 		t.Errorf("-lint off: exit %d, want 2 (warn is the only mode)", code)
 	}
 }
+
+// TestDiffLevelOverrides: allowlist.yaml's diff: section changes a rule's level; a rule id that
+// does not exist is refused with a suggestion, by diff and by generation alike.
+func TestDiffLevelOverrides(t *testing.T) {
+	base := exampleCatalog(t, same)
+	next := exampleCatalog(t, replace(t, "  person: {}\n", ""))
+	dir := t.TempDir()
+	allow := filepath.Join(dir, "allowlist.yaml")
+	os.WriteFile(allow, []byte("tools:\n  movie: {}\ndiff:\n  tool-removed: dangerous\n"), 0o644)
+	code, out, stderr := toolgen(t, "diff", "-allowlist", allow, "-format", "text", base, next)
+	if code != 0 || !strings.Contains(out, "dangerous tool-removed") {
+		t.Errorf("tool-removed as dangerous: exit %d, want 0\n%s%s", code, out, stderr)
+	}
+	os.WriteFile(allow, []byte("tools:\n  movie: {}\ndiff:\n  tool-remove: dangerous\n"), 0o644)
+	code, _, stderr = toolgen(t, "diff", "-allowlist", allow, base, next)
+	if code != 2 || !strings.Contains(stderr, `allowlist.yaml:4:3: diff: "tool-remove" is not a rule of toolgen diff; did you mean "tool-removed"?`) {
+		t.Errorf("typo: exit %d, want 2 with a positioned suggestion\n%s", code, stderr)
+	}
+	_, args := workspace(t)
+	p := args[3]
+	b, _ := os.ReadFile(p)
+	os.WriteFile(p, append(b, []byte("diff:\n  tool-remove: dangerous\n")...), 0o644)
+	if code, _, stderr := toolgen(t, args...); code != 1 || !strings.Contains(stderr, `did you mean "tool-removed"?`) {
+		t.Errorf("generate with a typo in diff: exit %d, want 1\n%s", code, stderr)
+	}
+}

@@ -19,5 +19,5 @@ func Load(path string) (c *catalog.Catalog, digestValid bool, err error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", path, err)
 	}
-	return c, catalog.VerifyDigest(data) == nil, nil
+	return c, catalog.CheckDigest(c, data) == nil, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/answersize"
+	"github.com/toolgen/toolgen/internal/catdiff"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/lint"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -28,8 +29,10 @@ func (c *compiler) review(in Inputs) diag.List {
 	for tool, o := range c.overrides {
 		overrides[tool] = o.File
 	}
-	ds, findings := lint.Run(lint.Input{Catalog: c.cat, Allowlist: c.list, Schema: c.schema, SchemaPath: in.SchemaPath,
+	ds := catdiff.CheckLevels(c.list)
+	lds, findings := lint.Run(lint.Input{Catalog: c.cat, Allowlist: c.list, Schema: c.schema, SchemaPath: in.SchemaPath,
 		Docs: c.docs, Overrides: overrides, AllWarnings: in.LintAsWarnings})
+	ds = append(ds, lds...)
 	for i := range c.cat.Tools {
 		t := &c.cat.Tools[i]
 		for _, f := range findings[t.Name] {

@@ -8,8 +8,9 @@ import (
 	"github.com/toolgen/toolgen/internal/catdiff"
 )
 
-// collapseOver is how many items a section shows before it folds into <details>: a comment
-// read in a minute cannot list two hundred safe changes inline.
+// collapseOver is how many safe changes show before they fold into <details>: a comment read
+// in a minute cannot list two hundred of them inline. Breaking, dangerous and security changes
+// never fold: they are what the comment is for.
 const collapseOver = 10
 
 // Markdown writes the pull-request comment: verdict, security review, breaking, dangerous,
@@ -24,7 +25,7 @@ func Markdown(w io.Writer, r *catdiff.Report, _ Options) error {
 			sec = append(sec, c)
 		}
 	}
-	section(&b, "Needs security review", sec, 0)
+	section(&b, "Needs security review", sec, 0, false)
 	for _, l := range []catdiff.Level{catdiff.Breaking, catdiff.Dangerous, catdiff.Safe} {
 		var cs []catdiff.Change
 		shown := 0 // listed under security review already: counted here, not repeated
@@ -37,7 +38,7 @@ func Markdown(w io.Writer, r *catdiff.Report, _ Options) error {
 				cs = append(cs, c)
 			}
 		}
-		section(&b, strings.ToUpper(l.String()[:1])+l.String()[1:], cs, shown)
+		section(&b, strings.ToUpper(l.String()[:1])+l.String()[1:], cs, shown, l == catdiff.Safe)
 	}
 	tokenTable(&b, r)
 	details(&b, r.Changes)
@@ -87,7 +88,7 @@ func short(d string) string {
 
 // section lists changes under a heading; shown counts those of this level already listed
 // under security review.
-func section(b *strings.Builder, title string, cs []catdiff.Change, shown int) {
+func section(b *strings.Builder, title string, cs []catdiff.Change, shown int, foldable bool) {
 	if len(cs)+shown == 0 {
 		return
 	}
@@ -95,7 +96,7 @@ func section(b *strings.Builder, title string, cs []catdiff.Change, shown int) {
 	if shown > 0 {
 		fmt.Fprintf(b, "%d listed under security review above.\n\n", shown)
 	}
-	fold := len(cs) > collapseOver
+	fold := foldable && len(cs) > collapseOver
 	if fold {
 		fmt.Fprintf(b, "<details><summary>%d changes</summary>\n\n", len(cs))
 	}
