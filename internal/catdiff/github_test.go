@@ -75,4 +75,3 @@ func BenchmarkGitHubDiff(b *testing.B) {
 		}
 	}
 }
-

@@ -40,9 +40,22 @@ func WordOps(old, new string) []Op {
 	return ops
 }
 
+// maxCells bounds the dynamic programme (4M cells, 32 MB): two rewritten descriptions of
+// thousands of words show as one removal and one addition instead.
+const maxCells = 4 << 20
+
 // lcs emits the edit script of a to b from the classic dynamic programme.
 func lcs(a, b []string, emit func(byte, string)) {
 	n, m := len(a), len(b)
+	if (n+1)*(m+1) > maxCells {
+		for _, w := range a {
+			emit('-', w)
+		}
+		for _, w := range b {
+			emit('+', w)
+		}
+		return
+	}
 	t := make([][]int, n+1)
 	for i := range t {
 		t[i] = make([]int, m+1)
