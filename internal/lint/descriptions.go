@@ -16,6 +16,17 @@ var pseudoSystem = regexp.MustCompile(`(?i)<\s*/?\s*(system|assistant|instructio
 // Phrases that address the model rather than describe the tool.
 var imperative = regexp.MustCompile(`(?i)\bignore\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier)\b|\balways\s+(call|use|invoke|run|choose|prefer)\s+this\b|\byou\s+must\b|\bdisregard\b|\bdo\s+not\s+(tell|inform|mention\s+this\s+to)\s+the\s+user\b|\bbefore\s+(calling|using)\s+any\s+other\s+tool\b`)
 
+// mayCommand is a cheap test for the words every imperative pattern needs.
+func mayCommand(desc string) bool {
+	lower := strings.ToLower(desc)
+	for _, w := range []string{"ignore", "always", "must", "disregard", "do not", "before", "system"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // hidden finds the first code point a reader cannot see: format characters (zero-width spaces
 // and joiners, bidi embeddings, overrides and isolates, tag characters) and controls other than
 // tab and line ends.
@@ -38,6 +49,9 @@ func (l *linter) injection(tool, what, desc string, pos ast.Position) {
 	if r, ok := hidden(desc); ok {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
 			Message: fmt.Sprintf("%s holds the invisible code point U+%04X: a reviewer cannot see what the model reads", what, r), Fix: "remove it; " + fix})
+	}
+	if !strings.ContainsAny(desc, "<[") && !mayCommand(desc) {
+		return // the regular expressions cost more than this test, and most text passes it
 	}
 	if m := pseudoSystem.FindString(desc); m != "" {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,

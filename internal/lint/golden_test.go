@@ -54,4 +54,3 @@ func TestEveryRuleHasCases(t *testing.T) {
 		}
 	}
 }
-

@@ -39,17 +39,20 @@ func contentWords(s string) map[string]bool {
 type profile struct {
 	tool    catalog.Tool
 	norm    string
-	bigrams map[string]int
+	bigrams map[uint64]int // two runes packed in one key: no string per bigram
 	total   int
 	words   map[string]bool
+	verb    string // the name's leading verb and the rest, for mirror pairs
+	rest    string
 }
 
 func newProfile(t catalog.Tool) profile {
 	norm := strings.ToLower(oneLine(t.Description))
-	p := profile{tool: t, norm: norm, bigrams: map[string]int{}, words: contentWords(norm)}
+	p := profile{tool: t, norm: norm, bigrams: map[uint64]int{}, words: contentWords(norm)}
+	p.verb, p.rest = verbSplit(t.Name)
 	rs := []rune(norm)
 	for i := 0; i+1 < len(rs); i++ {
-		p.bigrams[string(rs[i:i+2])]++
+		p.bigrams[uint64(rs[i])<<32|uint64(rs[i+1])]++
 		p.total++
 	}
 	return p
@@ -65,6 +68,14 @@ func dice(a, b profile) float64 {
 		common += min(n, b.bigrams[g])
 	}
 	return 2 * float64(common) / float64(a.total+b.total)
+}
+
+// bound is the largest Jaccard index two sets of these sizes can have.
+func bound(x, y int) float64 {
+	if max(x, y) == 0 {
+		return 1
+	}
+	return float64(min(x, y)) / float64(max(x, y))
 }
 
 func jaccard(a, b map[string]bool) float64 {
@@ -83,10 +94,8 @@ func jaccard(a, b map[string]bool) float64 {
 // mirror reports whether two tool names differ only in a leading verb (createX/deleteX,
 // addStar/removeStar, lockLockable/unlockLockable): such pairs describe opposite actions on the
 // same thing in similar words, and their names already tell them apart.
-func mirror(a, b string) bool {
-	va, ra := verbSplit(a)
-	vb, rb := verbSplit(b)
-	return ra != "" && ra == rb && va != vb
+func mirror(a, b profile) bool {
+	return a.rest != "" && a.rest == b.rest && a.verb != b.verb
 }
 
 func verbSplit(name string) (verb, rest string) {
@@ -133,23 +142,31 @@ func (l *linter) duplicates() {
 // comparePair reports the later tool of a pair, naming the earlier one.
 func (l *linter) comparePair(a, b profile) {
 	name, other := b.tool.Name, a.tool.Name
-	fix := fmt.Sprintf("say what sets %q apart from %q (description: in allowlist.yaml overrides the schema's), ", name, other) + suppressFix(name, "near-duplicate-description")
+	fix := func() string { // built only for a finding: most of a large catalog's pairs have none
+		return fmt.Sprintf("say what sets %q apart from %q (description: in allowlist.yaml overrides the schema's), ", name, other) + suppressFix(name, "near-duplicate-description")
+	}
 	if a.norm == b.norm {
 		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Error, Pos: l.descPos(name),
-			Message: fmt.Sprintf("%q and %q have the same description, so the model cannot choose between them: %q", other, name, oneLine(b.tool.Description)), Fix: fix})
+			Message: fmt.Sprintf("%q and %q have the same description, so the model cannot choose between them: %q", other, name, oneLine(b.tool.Description)), Fix: fix()})
 		return
 	}
-	if mirror(a.tool.Name, b.tool.Name) {
+	if mirror(a, b) {
 		return
 	}
-	// Jaccard first: it is cheap, and only a miss needs the bigram pass.
-	if j := jaccard(a.words, b.words); j >= nearJaccard {
-		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Warning, Pos: l.descPos(name),
-			Message: fmt.Sprintf("the descriptions of %q and %q share %.0f %% of their content words", other, name, 100*j), Fix: fix})
+	// Size bounds first: Jaccard is at most min/max of the set sizes and Dice at most
+	// 2·min/(sum), so most pairs of a large catalog are settled without comparing contents.
+	if bound(len(a.words), len(b.words)) >= nearJaccard {
+		if j := jaccard(a.words, b.words); j >= nearJaccard {
+			l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Warning, Pos: l.descPos(name),
+				Message: fmt.Sprintf("the descriptions of %q and %q share %.0f %% of their content words", other, name, 100*j), Fix: fix()})
+			return
+		}
+	}
+	if 2*float64(min(a.total, b.total))/float64(a.total+b.total) < nearDice {
 		return
 	}
 	if d := dice(a, b); d >= nearDice {
 		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Warning, Pos: l.descPos(name),
-			Message: fmt.Sprintf("the descriptions of %q and %q are %.0f %% alike (character bigrams)", other, name, 100*d), Fix: fix})
+			Message: fmt.Sprintf("the descriptions of %q and %q are %.0f %% alike (character bigrams)", other, name, 100*d), Fix: fix()})
 	}
 }
