@@ -43,7 +43,7 @@ func words(name string) []string {
 var credentialLast = map[string]bool{
 	"token": true, "secret": true, "password": true, "passwd": true, "passphrase": true,
 	"apikey": true, "otp": true, "cvv": true, "cvc": true, "pin": true, "totp": true,
-	"credential": true, "credentials": true,
+	"credential": true, "credentials": true, "pat": true, // a personal access token: githubPat
 }
 
 // credentialPairs are two-word endings that read as a credential: "apiKey", "privateKey",

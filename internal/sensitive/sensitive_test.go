@@ -4,7 +4,7 @@ import "testing"
 
 func TestCredential(t *testing.T) {
 	yes := []string{"token", "accessToken", "refresh_token", "clientSecret", "password", "newPassword",
-		"apiKey", "API_KEY", "privateKey", "passwordHash", "otp", "cvv", "secret", "webhookSecret", "sessionId"}
+		"apiKey", "API_KEY", "privateKey", "passwordHash", "otp", "cvv", "secret", "webhookSecret", "sessionId", "githubPat"}
 	no := []string{"id", "name", "nextPageToken", "pageToken", "tokenCount", "tokenType", "keywords",
 		"key", "monkey", "passwordChangedAt", "hash", "commitHash", "secretary", "tokens", "pinned", "spin",
 		"hasFoundVerificationToken", "isPasswordSet"}
