@@ -19,7 +19,7 @@ var pageArgs = []string{"first", "last", "size", "limit", "pageSize", "perPage",
 
 // Leaves estimates the leaf values of one answer of doc's first operation. doc must have been
 // validated against schema (fields carry their definitions).
-func Leaves(schema *ast.Schema, doc *ast.QueryDocument) int {
+func Leaves(doc *ast.QueryDocument) int {
 	if doc == nil || len(doc.Operations) == 0 {
 		return 0
 	}
