@@ -18,7 +18,7 @@ const listGuess = 5
 var pageArgs = []string{"first", "last", "size", "limit", "pageSize", "perPage", "count", "top"}
 
 // Leaves estimates the leaf values of one answer of doc's first operation. doc must have been
-// validated against schema (fields carry their definitions).
+// validated against its schema: list types come from the fields' definitions.
 func Leaves(doc *ast.QueryDocument) int {
 	if doc == nil || len(doc.Operations) == 0 {
 		return 0
