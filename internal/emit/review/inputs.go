@@ -19,21 +19,22 @@ type input struct {
 const maxInputRows = 60
 
 // inputs flattens an input schema into rows in the schema's order, following "$ref" into
-// "$defs" once per definition (a recursive type shows as "see X").
+// "$defs" (a type shared by several inputs is listed under each; one that contains itself stops
+// at its second appearance on the path).
 func inputs(raw json.RawMessage) []input {
 	var root orderedObject
 	if json.Unmarshal(raw, &root) != nil {
 		return nil
 	}
-	w := &inputWalker{defs: root.get("$defs"), seen: map[string]bool{}}
+	w := &inputWalker{defs: root.get("$defs"), active: map[string]bool{}}
 	w.object(root, "")
 	return w.rows
 }
 
 type inputWalker struct {
-	defs orderedObject
-	seen map[string]bool
-	rows []input
+	defs   orderedObject
+	active map[string]bool // the $defs names on the path from the root to here
+	rows   []input
 }
 
 func (w *inputWalker) object(o orderedObject, prefix string) {
@@ -50,23 +51,32 @@ func (w *inputWalker) object(o orderedObject, prefix string) {
 			row.Type = "any"
 		}
 		w.rows = append(w.rows, row)
-		if ref != "" {
-			if w.seen[ref] {
-				w.rows[len(w.rows)-1].Type += " (recursive, see above)"
-				continue
-			}
-			w.seen[ref] = true
+		w.expand(prop, ref, name)
+	}
+}
+
+// expand lists a property's own properties and its items' properties, unless its type is
+// already being listed further up the path.
+func (w *inputWalker) expand(prop orderedObject, ref, name string) {
+	if ref != "" {
+		if w.active[ref] {
+			w.rows[len(w.rows)-1].Type += " (recursive, see above)"
+			return
 		}
-		w.object(prop, name+".")
-		if items, ok := prop.get2("items"); ok {
-			items, iref := w.resolve(items)
-			if iref == "" || !w.seen[iref] {
-				if iref != "" {
-					w.seen[iref] = true
-				}
-				w.object(items, name+"[].")
+		w.active[ref] = true
+		defer delete(w.active, ref)
+	}
+	w.object(prop, name+".")
+	if items, ok := prop.get2("items"); ok {
+		items, iref := w.resolve(items)
+		if iref != "" {
+			if w.active[iref] {
+				return
 			}
+			w.active[iref] = true
+			defer delete(w.active, iref)
 		}
+		w.object(items, name+"[].")
 	}
 }
 
