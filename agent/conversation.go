@@ -103,12 +103,17 @@ func (p *pairIDs) calls(msg openai.ChatCompletionMessage) []toolCall {
 }
 
 // assistantCalls is the assistant message that asked for calls, as it goes back to the model.
-func assistantCalls(content string, calls []toolCall) message {
+// Only the first taken calls keep their arguments: the rest never ran, and repeating their
+// arguments would only make every later request bigger.
+func assistantCalls(content string, calls []toolCall, taken int) message {
 	var a openai.ChatCompletionAssistantMessageParam
 	if content != "" {
 		a.Content.OfString = openai.String(content)
 	}
-	for _, c := range calls {
+	for i, c := range calls {
+		if i >= taken {
+			c.args = "{}"
+		}
 		a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
 			OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
 				ID:       c.id,

@@ -20,6 +20,7 @@ import (
 	"github.com/toolgen/toolgen/generated"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
@@ -131,7 +132,8 @@ type session struct {
 
 type options struct {
 	input  io.Reader
-	limits budget.Limits
+	limits *budget.Limits // nil: budget.Defaults()
+	audit  *audit.Log
 	model  agent.ModelConfig
 }
 
@@ -143,7 +145,7 @@ func newSession(t *testing.T, d *demo, script agenttest.Script, o options) *sess
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: d.URL, Role: "concierge", User: "user",
+	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: d.URL, Role: "concierge", User: "user", Audit: o.audit,
 		Password: func() string { return "user123" }})
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +166,11 @@ func newSession(t *testing.T, d *demo, script agenttest.Script, o options) *sess
 	}
 	out := &syncBuffer{}
 	lines := gate.NewLines(o.input)
-	run := rt.NewRun(budget.New(o.limits), gate.NewConsole(lines, out))
+	limits := budget.Defaults()
+	if o.limits != nil {
+		limits = *o.limits
+	}
+	run := rt.NewRun(budget.New(limits), gate.NewConsole(lines, out))
 	a, err := agent.New(agent.Config{Runtime: rt, Run: run, Model: o.model, Out: out, Lines: lines})
 	if err != nil {
 		t.Fatal(err)

@@ -35,6 +35,8 @@ const (
 	notOfferedText = `{"error":"not run: this request offered no tools; answer with what you have"}`
 	notRunText     = `{"error":"not run: the turn ended before this call"}`
 	unknownText    = `{"error":"not run: no tool has that name, so nothing in this reply was sent"}`
+	ceilingText    = `{"error":"not run: the run's tool-call ceiling was reached"}`
+	droppedText    = `{"error":"not run: %s; %d calls of this reply were not run"}`
 	finalAsk       = "No more tool calls are available in this run. Answer the user now in plain " +
 		"words with what you have, and say plainly what was not done."
 )
@@ -72,8 +74,9 @@ func (a *Agent) Turn(ctx context.Context, text string) (End, error) {
 			a.answer(reply.Content)
 			return Answered, nil
 		}
-		a.msgs = append(a.msgs, assistantCalls(reply.Content, calls))
-		if end, err := a.runCalls(ctx, t, calls, final); end != "" || err != nil {
+		taken := a.taken(calls, final)
+		a.msgs = append(a.msgs, assistantCalls(reply.Content, kept(calls, taken), taken))
+		if end, err := a.runCalls(ctx, t, calls, taken, final); end != "" || err != nil {
 			return end, err
 		}
 	}
@@ -103,47 +106,121 @@ func (a *Agent) ask(ctx context.Context, final bool) (openai.ChatCompletionMessa
 	return a.model.complete(ctx, msgs, tools)
 }
 
-// runCalls runs one reply's calls in order and pairs every call with a result, sent or not,
-// because the API refuses a conversation with an unanswered call.
-func (a *Agent) runCalls(ctx context.Context, t *turn, calls []toolCall, final bool) (End, error) {
+// runCalls runs one reply's first taken calls in order and pairs every kept call with a result,
+// sent or not, because the API refuses a conversation with an unanswered call. Of the calls
+// past taken only the first is kept, answered "not run" with their number, so a reply of
+// thousands of calls costs the next request nothing more; every call is still audited.
+func (a *Agent) runCalls(ctx context.Context, t *turn, calls []toolCall, taken int, final bool) (End, error) {
 	if unknown := a.unknown(calls); unknown != "" {
-		for _, c := range calls {
-			a.printf("model asks for: %s\n", esc(c.name))
-		}
-		a.skip(calls, unknownText)
-		a.printf("\nstopped: the model asked for %q, which is not one of this role's tools; nothing was sent.\n", unknown)
-		a.printf("budget: %s\n", a.budget.Summary())
-		return UnknownTool, nil
+		return a.stopUnknown(calls, taken, unknown)
 	}
-	for i, c := range calls {
+	keep := kept(calls, taken)
+	for i, c := range calls[:taken] {
 		if err := ctx.Err(); err != nil {
 			return "", err
 		}
 		a.printf("model asks for: %s\n", esc(c.name))
-		if final {
-			a.printf("  not run: the request offered no tools\n")
-			a.result(c, notOfferedText)
-			continue
-		}
 		res, err := a.run.Call(ctx, c.name, []byte(c.args))
 		a.printf("  result: %s\n", preview(res.Text))
 		a.result(c, res.Text)
 		if errors.Is(err, budget.ErrExceeded) {
 			a.noTools = true // stop mode: nothing more may run; the next request asks for an answer
 		} else if err != nil {
+			a.skip(keep[i+1:], notRunText)
 			return "", err
 		}
 		if isInvalid(res) {
 			if t.invalid[c.name]++; t.invalid[c.name] >= MaxInvalidArgs {
-				a.skip(calls[i+1:], notRunText)
+				a.skip(keep[i+1:], notRunText)
+				err := a.audit(calls[i+1:], toolrt.RefusedNotRun)
 				a.printf("\nstopped: the model sent invalid arguments for %s %d times in this turn; "+
 					"each went back to it as an error and nothing was sent.\n", esc(c.name), MaxInvalidArgs)
 				a.printf("budget: %s\n", a.budget.Summary())
-				return InvalidArgs, nil
+				return InvalidArgs, err
 			}
 		}
 	}
-	return "", nil
+	return "", a.notTaken(calls[taken:], final)
+}
+
+// kept is the part of a reply that stays in the conversation: the taken calls and, when some
+// were not taken, the first of those, which carries the answer for all of them.
+func kept(calls []toolCall, taken int) []toolCall { return calls[:min(len(calls), taken+1)] }
+
+// taken is how many of a reply's calls may run: none in a request that offered no tools,
+// otherwise at most what the tool-call ceiling still admits.
+func (a *Agent) taken(calls []toolCall, final bool) int {
+	if final {
+		return 0
+	}
+	return min(len(calls), a.budget.RemainingToolCalls())
+}
+
+// notTaken answers and audits the calls past the ones taken from a reply.
+func (a *Agent) notTaken(calls []toolCall, final bool) error {
+	if len(calls) == 0 {
+		return nil
+	}
+	text, why, say := ceilingText, toolrt.RefusedOverBudget, "the run's tool-call ceiling was reached"
+	if final {
+		text, why, say = notOfferedText, toolrt.RefusedNotRun, "the request offered no tools"
+	}
+	a.printCalls(calls)
+	if len(calls) > 1 {
+		text = fmt.Sprintf(droppedText, say, len(calls))
+		say += fmt.Sprintf(" (%d calls)", len(calls))
+	}
+	a.printf("  not run: %s\n", say)
+	a.result(calls[0], text)
+	return a.audit(calls, why)
+}
+
+// stopUnknown ends the turn on a reply naming a tool the role does not have: nothing in it runs.
+func (a *Agent) stopUnknown(calls []toolCall, taken int, unknown string) (End, error) {
+	a.printCalls(calls)
+	a.skip(kept(calls, taken), unknownText)
+	var err error
+	for _, c := range calls {
+		why := toolrt.RefusedNotRun
+		if !a.known[c.name] || c.kind == "custom" {
+			why = toolrt.RefusedUnknownTool
+		}
+		if err = a.run.Refuse(c.name, why); err != nil {
+			break
+		}
+	}
+	a.printf("\nstopped: the model asked for %q, which is not one of this role's tools; nothing was sent.\n", clipName(unknown))
+	a.printf("budget: %s\n", a.budget.Summary())
+	return UnknownTool, err
+}
+
+// printCalls names the calls of a reply that are not run, the first few one per line.
+func (a *Agent) printCalls(calls []toolCall) {
+	const shown = 10
+	for _, c := range calls[:min(len(calls), shown)] {
+		a.printf("model asks for: %s\n", esc(clipName(c.name)))
+	}
+	if len(calls) > shown {
+		a.printf("model asks for: ... %d more\n", len(calls)-shown)
+	}
+}
+
+// audit records calls that were not run.
+func (a *Agent) audit(calls []toolCall, why toolrt.Refusal) error {
+	for _, c := range calls {
+		if err := a.run.Refuse(c.name, why); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// clipName keeps a model-chosen name short enough for one terminal line.
+func clipName(name string) string {
+	if r := []rune(name); len(r) > 80 {
+		return string(r[:80]) + "..."
+	}
+	return name
 }
 
 // unknown returns the first name in calls that is not one of the role's function tools.

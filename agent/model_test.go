@@ -102,7 +102,7 @@ func TestToolCeilingInsideOneReply(t *testing.T) {
 	d := newDemo(t)
 	three := calls(call("", "search", `{"query":"a"}`), call("", "search", `{"query":"b"}`), call("", "search", `{"query":"c"}`))
 	s := newSession(t, d, agenttest.Steps(three, words("Here is what I found.")),
-		options{limits: budget.Limits{ToolCalls: 2}})
+		options{limits: &budget.Limits{ModelCalls: budget.DefaultModelCalls, ToolCalls: 2}})
 	if err := s.converse(t, context.Background()); err != nil {
 		t.Fatal(err)
 	}

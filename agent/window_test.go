@@ -21,7 +21,7 @@ func conv(spec string) []message {
 		case 'A':
 			out = append(out, openai.AssistantMessage(m))
 		case 'C':
-			out = append(out, assistantCalls(m, []toolCall{{id: m, name: "search", args: "{}"}}))
+			out = append(out, assistantCalls(m, []toolCall{{id: m, name: "search", args: "{}"}}, 1))
 		case 'T':
 			out = append(out, openai.ToolMessage(m, m))
 		}

@@ -81,8 +81,8 @@ var confirmSchema = map[string]any{"type": "object", "properties": map[string]an
 // the exact variables that will be sent, escaped so invisible characters show.
 func ApprovalMessage(req gate.Request) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Approve this write? Tool %s will send:\n\n", gate.Escape(req.Tool))
-	fmt.Fprintf(&b, "%s\n\nvariables: %s\n\n", gate.Escape(req.Operation), gate.Escape(string(req.Variables)))
+	fmt.Fprintf(&b, "Approve this write? Tool %s will send:\n\n", gate.Show(req.Tool))
+	fmt.Fprintf(&b, "%s\n\nvariables: %s\n\n", gate.ShowText(req.Operation), gate.ShowJSON(req.Variables))
 	fmt.Fprintf(&b, "Accept sends it once; decline or cancel sends nothing. (sha256 %s)", req.Fingerprint())
 	return b.String()
 }

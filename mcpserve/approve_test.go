@@ -16,7 +16,7 @@ func TestDenyRefusesWritesAndSendsNothing(t *testing.T) {
 	f := newFixture(t)
 	before := f.itemCount(t)
 	e := &elicitor{answers: []string{"accept"}}
-	cs := connect(t, f.server(t, Deny, budget.Limits{}), e) // the client could elicit; deny never asks
+	cs := connect(t, f.server(t, Deny, budget.Defaults()), e) // the client could elicit; deny never asks
 	text, isErr := call(t, cs, "addWatchListItem", addMatrix)
 	if !isErr || text != CannotAskResult {
 		t.Fatalf("deny: isError %v, %s", isErr, text)
@@ -33,7 +33,7 @@ func TestElicitDeclineSendsNothingThenAcceptSendsOnce(t *testing.T) {
 	f := newFixture(t)
 	before := f.itemCount(t)
 	e := &elicitor{answers: []string{"decline", "cancel", "accept"}}
-	cs := connect(t, f.server(t, Elicit, budget.Limits{}), e)
+	cs := connect(t, f.server(t, Elicit, budget.Defaults()), e)
 
 	text, isErr := call(t, cs, "addWatchListItem", addMatrix)
 	if !isErr || text != gate.DeniedResult || f.itemCount(t) != before {
@@ -64,7 +64,7 @@ func TestElicitDeclineSendsNothingThenAcceptSendsOnce(t *testing.T) {
 func TestElicitWithoutClientSupportRefuses(t *testing.T) {
 	f := newFixture(t)
 	before := f.itemCount(t)
-	cs := connect(t, f.server(t, Elicit, budget.Limits{}), nil)
+	cs := connect(t, f.server(t, Elicit, budget.Defaults()), nil)
 	text, isErr := call(t, cs, "addWatchListItem", addMatrix)
 	if !isErr || text != CannotAskResult || f.itemCount(t) != before {
 		t.Fatalf("client without elicitation: isError %v, %s", isErr, text)
@@ -74,7 +74,7 @@ func TestElicitWithoutClientSupportRefuses(t *testing.T) {
 func TestElicitReadsAreNotAsked(t *testing.T) {
 	f := newFixture(t)
 	e := &elicitor{}
-	cs := connect(t, f.server(t, Elicit, budget.Limits{}), e)
+	cs := connect(t, f.server(t, Elicit, budget.Defaults()), e)
 	if _, isErr := call(t, cs, "myWatchLists", `{}`); isErr || len(e.asked()) != 0 {
 		t.Fatalf("read: isError %v, asked %d", isErr, len(e.asked()))
 	}
@@ -84,7 +84,7 @@ func TestHostSendsWithoutAsking(t *testing.T) {
 	f := newFixture(t)
 	before := f.itemCount(t)
 	e := &elicitor{}
-	cs := connect(t, f.server(t, Host, budget.Limits{}), e)
+	cs := connect(t, f.server(t, Host, budget.Defaults()), e)
 	if text, isErr := call(t, cs, "addWatchListItem", addMatrix); isErr {
 		t.Fatalf("host mode: %s", text)
 	}
@@ -108,7 +108,7 @@ func (d *dropper) Connect(ctx context.Context) (mcp.Connection, error) {
 func TestHostDyingDuringElicitationSendsNothing(t *testing.T) {
 	f := newFixture(t)
 	before := f.itemCount(t)
-	s := f.server(t, Elicit, budget.Limits{})
+	s := f.server(t, Elicit, budget.Defaults())
 	ct, st := mcp.NewInMemoryTransports()
 	ss, err := s.Connect(context.Background(), st)
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 
 func TestListToolsInCatalogOrderWithAnnotations(t *testing.T) {
 	f := newFixture(t)
-	cs := connect(t, f.server(t, Deny, budget.Limits{}), nil)
+	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	res, err := cs.ListTools(bounded(t), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +71,7 @@ func TestTitles(t *testing.T) {
 
 func TestCallMovieReturnsTheMatrix(t *testing.T) {
 	f := newFixture(t)
-	cs := connect(t, f.server(t, Deny, budget.Limits{}), nil)
+	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	text, isErr := call(t, cs, "movie", `{"id":"42"}`)
 	if isErr || !strings.Contains(text, "The Matrix") {
 		t.Fatalf("movie 42: isError %v, %s", isErr, text)
@@ -80,7 +80,7 @@ func TestCallMovieReturnsTheMatrix(t *testing.T) {
 
 func TestOmittedArgumentsAreAnEmptyObject(t *testing.T) {
 	f := newFixture(t)
-	cs := connect(t, f.server(t, Deny, budget.Limits{}), nil)
+	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	res, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "myWatchLists"})
 	if err != nil || res.IsError {
 		t.Fatalf("myWatchLists without arguments: %v %+v", err, res)
@@ -89,7 +89,7 @@ func TestOmittedArgumentsAreAnEmptyObject(t *testing.T) {
 
 func TestInvalidArgumentsAreErrorResults(t *testing.T) {
 	f := newFixture(t)
-	cs := connect(t, f.server(t, Deny, budget.Limits{}), nil)
+	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	for _, args := range []string{`{}`, `{"id":42,"id":"42"}`, `{"id":"42","extra":true}`, `{"id":["42"]}`} {
 		if text, isErr := call(t, cs, "movie", args); !isErr {
 			t.Errorf("movie %s: not an error: %s", args, text)
@@ -99,7 +99,7 @@ func TestInvalidArgumentsAreErrorResults(t *testing.T) {
 
 func TestUnknownToolIsAProtocolError(t *testing.T) {
 	f := newFixture(t)
-	cs := connect(t, f.server(t, Deny, budget.Limits{}), nil)
+	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	_, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "login", Arguments: map[string]any{}})
 	if err == nil || !strings.Contains(err.Error(), "unknown tool") {
 		t.Fatalf("unknown tool: %v", err)
@@ -163,7 +163,7 @@ func TestParseApproval(t *testing.T) {
 func TestEachSessionIsAuditedAsItsOwnRun(t *testing.T) {
 	var buf bytes.Buffer
 	f := newAuditedFixture(t, audit.New(&buf, false))
-	s := f.server(t, Deny, budget.Limits{})
+	s := f.server(t, Deny, budget.Defaults())
 	call(t, connect(t, s, nil), "movie", `{"id":"42"}`)
 	call(t, connect(t, s, nil), "addWatchListItem", addMatrix)
 	var recs []audit.Record

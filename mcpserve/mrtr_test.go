@@ -27,7 +27,7 @@ func TestServesModernAndOlderProtocolVersions(t *testing.T) {
 		t.Fatalf("newest served version %s, want %s", protocolVersions[0], modern)
 	}
 	f := newFixture(t)
-	s := f.server(t, Elicit, budget.Limits{})
+	s := f.server(t, Elicit, budget.Defaults())
 	for _, v := range []string{"", modern, legacy, "2025-06-18", "2025-03-26", "2024-11-05"} {
 		cs := connectWith(t, s, clientOpts{version: v})
 		if got := cs.InitializeResult().ProtocolVersion; v == "" && got != modern {
@@ -45,7 +45,7 @@ func TestElicitAcrossVersions(t *testing.T) {
 			f := newFixture(t)
 			before := f.itemCount(t)
 			e := &elicitor{answers: []string{"decline", "cancel", "accept"}}
-			s := f.server(t, Elicit, budget.Limits{})
+			s := f.server(t, Elicit, budget.Defaults())
 			cs := connectWith(t, s, clientOpts{version: v, e: e})
 			for _, args := range []string{addMatrix, note("later")} {
 				if text, isErr := call(t, cs, "addWatchListItem", args); !isErr || text != gate.DeniedResult {
@@ -75,7 +75,7 @@ func TestElicitWithoutClientSupportRefusesAcrossVersions(t *testing.T) {
 	for _, v := range []string{modern, legacy} {
 		f := newFixture(t)
 		before := f.itemCount(t)
-		cs := connectWith(t, f.server(t, Elicit, budget.Limits{}), clientOpts{version: v})
+		cs := connectWith(t, f.server(t, Elicit, budget.Defaults()), clientOpts{version: v})
 		text, isErr := call(t, cs, "addWatchListItem", addMatrix)
 		if !isErr || text != CannotAskResult || f.itemCount(t) != before {
 			t.Fatalf("%s, client without elicitation: isError %v, %s", v, isErr, text)
@@ -110,7 +110,7 @@ func TestElicitCountsTheWriteOnce(t *testing.T) {
 func TestModernRetriesCannotBeForged(t *testing.T) {
 	f := newFixture(t)
 	before := f.itemCount(t)
-	cs := connectWith(t, f.server(t, Elicit, budget.Limits{}), clientOpts{version: modern, e: &elicitor{}, manual: true})
+	cs := connectWith(t, f.server(t, Elicit, budget.Defaults()), clientOpts{version: modern, e: &elicitor{}, manual: true})
 
 	state := askFor(t, cs, addMatrix)
 	wantDenied(t, "declined", callRaw(t, cs, retry(addMatrix, state, "decline")), gate.DeniedResult)
@@ -142,7 +142,7 @@ func TestModernRetriesCannotBeForged(t *testing.T) {
 func TestModernRetryOfAnotherSessionsState(t *testing.T) {
 	f := newFixture(t)
 	before := f.itemCount(t)
-	s := f.server(t, Elicit, budget.Limits{})
+	s := f.server(t, Elicit, budget.Defaults())
 	owner := connectWith(t, s, clientOpts{version: modern, e: &elicitor{}, manual: true})
 	thief := connectWith(t, s, clientOpts{version: modern, e: &elicitor{}, manual: true})
 	state := askFor(t, owner, addMatrix)
@@ -160,7 +160,7 @@ func TestModernRetryOfAnotherSessionsState(t *testing.T) {
 func TestLegacyRetriesCannotBeForged(t *testing.T) {
 	f := newFixture(t)
 	before := f.itemCount(t)
-	s := f.server(t, Elicit, budget.Limits{})
+	s := f.server(t, Elicit, budget.Defaults())
 	var cs *mcp.ClientSession
 	var captured []string
 	var altered *mcp.CallToolResult
@@ -195,7 +195,7 @@ func TestLegacyRetriesCannotBeForged(t *testing.T) {
 // TestSessionEndDeniesWaitingWrites checks that a write left waiting is not sent later.
 func TestSessionEndDeniesWaitingWrites(t *testing.T) {
 	f := newFixture(t)
-	s := f.server(t, Elicit, budget.Limits{})
+	s := f.server(t, Elicit, budget.Defaults())
 	cs := connectWith(t, s, clientOpts{version: modern, e: &elicitor{}, manual: true})
 	_ = askFor(t, cs, addMatrix)
 	if n := len(pendingStates(s)); n != 1 {

@@ -78,7 +78,8 @@ func (p *pendingCalls) take(state string) *pendingCall {
 	return pc
 }
 
-// close denies every waiting write: the session is over.
+// close ends every waiting write unsent, recorded as expired: the session or the server is
+// over and no answer can come. It is safe to call more than once.
 func (p *pendingCalls) close() {
 	p.mu.Lock()
 	var all []*pendingCall
@@ -86,7 +87,9 @@ func (p *pendingCalls) close() {
 		all = append(all, p.removeLocked(id))
 	}
 	p.mu.Unlock()
-	p.deny(all, "session ended")
+	for _, pc := range all {
+		_ = p.run.Expire(pc.prepared) // a failed record is remembered by the run
+	}
 }
 
 func (p *pendingCalls) expiredLocked() []*pendingCall {

@@ -30,6 +30,7 @@ func (s *Server) ServeIO(ctx context.Context, r io.ReadCloser, w io.WriteCloser)
 // run treats the client going away as the normal end of a stdio session.
 func (s *Server) run(ctx context.Context, t mcp.Transport) error {
 	err := s.mcp.Run(ctx, t)
+	s.expireAll()
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) || ctx.Err() != nil {
 		return nil
 	}
@@ -81,5 +82,6 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		err = srv.Close() // an open event stream never goes idle on its own
 	}
+	s.expireAll()
 	return err
 }

@@ -28,7 +28,7 @@ const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pro
 
 func TestMalformedMessagesDoNotPanic(t *testing.T) {
 	f := newFixture(t)
-	stdin, stdout, done := pipeServer(t, f.server(t, Deny, budget.Limits{}))
+	stdin, stdout, done := pipeServer(t, f.server(t, Deny, budget.Defaults()))
 	send := func(line string) {
 		if _, err := io.WriteString(stdin, line+"\n"); err != nil {
 			t.Fatalf("server hung up before %.60q: %v", line, err)
@@ -98,7 +98,7 @@ func answered(lines <-chan string, want string) bool {
 
 func TestStdinClosingEndsTheServer(t *testing.T) {
 	f := newFixture(t)
-	stdin, stdout, done := pipeServer(t, f.server(t, Deny, budget.Limits{}))
+	stdin, stdout, done := pipeServer(t, f.server(t, Deny, budget.Defaults()))
 	if _, err := io.WriteString(stdin, initialize+"\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestStreamableHTTP(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- f.server(t, Deny, budget.Limits{}).ServeHTTP(ctx, ln) }()
+	go func() { served <- f.server(t, Deny, budget.Defaults()).ServeHTTP(ctx, ln) }()
 	url := "http://" + ln.Addr().String()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).
 		Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)

@@ -28,6 +28,11 @@ import (
 // the transport buffer megabytes first.
 const MaxMessageBytes = 1 << 20
 
+// DefaultToolCallsTotal is the server-wide tool-call ceiling when Config.Total is nil: about
+// 80 sessions at the default per-session ceiling, enough for a day of one person's host, small
+// enough that a client opening session after session cannot call the API without end.
+const DefaultToolCallsTotal = 500
+
 // protocolVersions are the protocol versions served, newest first. Under 2026-07-28 a server
 // must not send an elicitation during a call, so elicit mode returns an input request and
 // resumes the prepared write when the client retries (elicit.go); the SDK's server middleware
@@ -40,8 +45,11 @@ type Config struct {
 	Runtime *toolrt.Runtime
 	Approve Approval      // "" means Deny
 	Limits  budget.Limits // ceilings of each MCP session; Mode "" means budget.Error
-	Logger  *slog.Logger  // status and session lines (stderr under stdio); nil discards
-	Version string        // reported in initialize; "" means "dev"
+	// Total is the tool-call ceiling of every session together, so many sessions cannot add up
+	// to more than one server should run; nil means DefaultToolCallsTotal.
+	Total   *budget.Shared
+	Logger  *slog.Logger // status and session lines (stderr under stdio); nil discards
+	Version string       // reported in initialize; "" means "dev"
 }
 
 // Server is an MCP server over one runtime. It serves any number of sessions.
@@ -74,6 +82,10 @@ func New(cfg Config) (*Server, error) {
 		// The host's conversation goes on after a refusal; an error result tells its model why.
 		cfg.Limits.Mode = budget.Error
 	}
+	if cfg.Total == nil {
+		cfg.Total = budget.NewShared(DefaultToolCallsTotal)
+	}
+	cfg.Limits.Shared = cfg.Total
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -94,7 +106,7 @@ func New(cfg Config) (*Server, error) {
 	for _, def := range defs {
 		s.mcp.AddTool(mcpTool(def), s.handler(def.Name))
 	}
-	s.mcp.AddReceivingMiddleware(catalogOrder(defs))
+	s.mcp.AddReceivingMiddleware(catalogOrder(defs), s.auditUnknown(defs))
 	return s, nil
 }
 
@@ -135,6 +147,20 @@ func (s *Server) forget(ss *mcp.ServerSession) {
 	delete(s.sessions, ss)
 	s.mu.Unlock()
 	if st != nil {
+		st.pending.close()
+	}
+}
+
+// expireAll ends the writes still waiting in every session, recorded as expired, so a server
+// that stops leaves no write without its record.
+func (s *Server) expireAll() {
+	s.mu.Lock()
+	var all []*session
+	for _, st := range s.sessions {
+		all = append(all, st)
+	}
+	s.mu.Unlock()
+	for _, st := range all {
 		st.pending.close()
 	}
 }

@@ -75,7 +75,7 @@ func TestUnknownToolAndRoleView(t *testing.T) {
 	if diff := cmp.Diff([]string{"movie", "search"}, names); diff != "" {
 		t.Errorf("support tools (-want +got):\n%s", diff)
 	}
-	run := rt.NewRun(budget.New(budget.Limits{}), nil)
+	run := rt.NewRun(budget.New(budget.Defaults()), nil)
 	res, err := run.Call(context.Background(), "addWatchListItem", []byte(addMatrix))
 	if err != nil || !res.IsError || res.Text != unknownToolText {
 		t.Errorf("tool outside the role: %+v, %v", res, err)

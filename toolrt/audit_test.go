@@ -70,6 +70,7 @@ func TestTokenNeverInAuditOrLog(t *testing.T) {
 	}
 	want := []string{
 		"myWatchLists allowed ok",
+		"addWatchListItem approved sending",
 		"addWatchListItem approved ok",
 		"addWatchListItem denied not_sent",
 		"movie invalid_args not_sent",

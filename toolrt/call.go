@@ -34,12 +34,15 @@ const (
 	RefusedOverBudget  Refusal = "over_budget"
 	RefusedInvalidArgs Refusal = "invalid_args"
 	RefusedDenied      Refusal = "denied"
+	RefusedNotRun      Refusal = "not_run"      // the model loop answered the call without running it
+	RefusedAudit       Refusal = "audit_failed" // the audit trail cannot be written; nothing runs
 )
 
 // Fixed texts the model receives when a call is refused before anything is sent.
 const (
 	budgetText      = `{"error":"the tool-call budget of this run is spent; no further tool calls will run. Answer with what you have."}`
 	unknownToolText = `{"error":"there is no tool with that name; use one of the tools you were given"}`
+	auditText       = `{"error":"not run: this call could not be recorded, so the run stops here"}`
 )
 
 // Run is one agent run or MCP session: a budget, a gate that remembers denials, a run id.
@@ -50,6 +53,7 @@ type Run struct {
 	budget *budget.Budget
 	gate   *gate.Gate
 	direct bool // Runtime.Direct: no gate, no budget
+	failed auditFailure
 }
 
 // ID is the run id written to the audit trail.
@@ -93,6 +97,10 @@ func (run *Run) newCall(name string) *call {
 
 // check runs the steps before approval. A nil *Prepared comes with the final Result.
 func (c *call) check(name string, raw []byte) (*Prepared, Result, error) {
+	if err := c.run.failed.get(); err != nil {
+		c.rec.Decision = string(RefusedAudit)
+		return nil, refused(RefusedAudit, auditText), err
+	}
 	t := c.run.rt.byName[name]
 	if t == nil {
 		c.rec.Decision = audit.DecisionUnknownTool
@@ -121,8 +129,16 @@ func (c *call) check(name string, raw []byte) (*Prepared, Result, error) {
 	return pr, Result{}, nil
 }
 
-// send POSTs the prepared bytes and records the outcome.
+// send POSTs the prepared bytes and records the outcome. A write is recorded as "sending"
+// first, and not sent when that record cannot be written.
 func (c *call) send(ctx context.Context, t *tool, p *prepared) (Result, error) {
+	if t.Kind == catalog.Mutation {
+		pre := c.rec
+		pre.Time, pre.Outcome = c.start.UTC(), audit.OutcomeSending
+		if err := c.run.record(pre); err != nil {
+			return refused(RefusedAudit, auditText), err
+		}
+	}
 	out, err := c.run.rt.client.Do(ctx, p.body, t.Kind == catalog.Mutation)
 	c.rec.Outcome, c.rec.Status, c.rec.Bytes, c.rec.Ref = string(out.Outcome), out.Status, out.Bytes, out.Ref
 	if err != nil && errors.Is(err, exec.ErrAuth) {
@@ -167,10 +183,11 @@ func (c *call) approve(pr *Prepared, d gate.Decision) bool {
 	return true
 }
 
-func (c *call) finish(res Result) {
+// finish writes the call's audit record; an error means the trail failed and the run must end.
+func (c *call) finish(Result) error {
 	c.rec.Time = c.start.UTC()
 	c.rec.DurationMS = time.Since(c.start).Milliseconds()
-	_ = c.run.rt.audit.Write(c.rec) // a failing audit disk must not change what the model sees
+	return c.run.record(c.rec)
 }
 
 func refused(why Refusal, text string) Result {

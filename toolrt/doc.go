@@ -16,7 +16,7 @@
 //		Password: func() string { return os.Getenv(auth.PasswordEnv) },
 //	})
 //	err = rt.Login(ctx)
-//	run := rt.NewRun(budget.New(budget.Limits{}), gate.NewConsole(gate.NewLines(os.Stdin), os.Stdout))
+//	run := rt.NewRun(budget.New(budget.Defaults()), gate.NewConsole(gate.NewLines(os.Stdin), os.Stdout))
 //	defs := rt.Tools() // function definitions for the model
 //	for {
 //		if err := run.Budget().AllowModelCall(); err != nil {

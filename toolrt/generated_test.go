@@ -29,7 +29,7 @@ func TestGeneratedCatalog(t *testing.T) {
 	if err := rt.Login(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	run := rt.NewRun(budget.New(budget.Limits{}), &scripted{answers: []string{"y"}})
+	run := rt.NewRun(budget.New(budget.Defaults()), &scripted{answers: []string{"y"}})
 	res, err := run.Call(context.Background(), "movie", []byte(`{"id":"42"}`))
 	if err != nil || res.IsError || !strings.Contains(res.Text, `"title":"The Matrix"`) {
 		t.Errorf("movie 42: %+v, %v", res, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync/atomic"
 
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
@@ -45,7 +46,9 @@ func (run *Run) Prepare(_ context.Context, name string, raw []byte) (*Prepared, 
 	c := run.newCall(name)
 	pr, res, err := c.check(name, raw)
 	if pr == nil {
-		c.finish(res)
+		if ferr := c.finish(res); ferr != nil {
+			err = ferr // an unrecorded refusal ends the run, whatever else it was
+		}
 	}
 	return pr, res, err
 }
@@ -66,7 +69,9 @@ func (run *Run) Resume(ctx context.Context, pr *Prepared, d gate.Decision) (Resu
 	if c.approve(pr, d) {
 		res, err = c.send(ctx, pr.t, pr.p)
 	}
-	c.finish(res)
+	if ferr := c.finish(res); ferr != nil {
+		err = ferr
+	}
 	return res, err
 }
 
@@ -75,7 +80,18 @@ func (run *Run) Resume(ctx context.Context, pr *Prepared, d gate.Decision) (Resu
 func (run *Run) abandon(pr *Prepared) Result {
 	res := DeniedResult()
 	if pr.used.CompareAndSwap(false, true) {
-		pr.c.finish(res)
+		_ = pr.c.finish(res) // the run is ending already; a failed record is remembered by the run
 	}
 	return res
+}
+
+// Expire ends a prepared write that never got its decision because its MCP session or the
+// server ended: nothing is sent and the audit trail records it as expired. A Prepared already
+// resumed is left alone. The error is the audit trail's.
+func (run *Run) Expire(pr *Prepared) error {
+	if pr == nil || pr.c.run != run || !pr.used.CompareAndSwap(false, true) {
+		return nil
+	}
+	pr.c.rec.Decision = audit.DecisionExpired
+	return pr.c.finish(DeniedResult())
 }

@@ -46,8 +46,9 @@ func TestPrepareCountsOnceAndResumeSendsOnce(t *testing.T) {
 	if again, _ := run.Resume(ctx, pr, gate.Decision{Approved: true}); !again.Denied || rec.toolRequests() != 1 {
 		t.Fatalf("second resume: %+v, %d requests", again, rec.toolRequests())
 	}
-	if got := auditDecisions(&buf); len(got) != 1 || got[0] != audit.DecisionApproved {
-		t.Fatalf("audit decisions %v, want one approved", got)
+	// One call: the "sending" record before the write, then its outcome.
+	if got := auditDecisions(&buf); len(got) != 2 || got[0] != audit.DecisionApproved || got[1] != audit.DecisionApproved {
+		t.Fatalf("audit decisions %v, want approved (sending) then approved", got)
 	}
 	if _, res, _ := run.Prepare(ctx, "movie", []byte(`{"id":"42"}`)); res.Refusal != RefusedOverBudget {
 		t.Fatalf("second call within a budget of one: %+v", res)
@@ -58,7 +59,7 @@ func TestResumeDenialIsRememberedAtPrepare(t *testing.T) {
 	endpoint, rec := startMovieDB(t)
 	var buf bytes.Buffer
 	rt := newRuntime(t, endpoint, asUser(Config{Audit: audit.New(&buf, false)}))
-	run := rt.NewRun(budget.New(budget.Limits{}), &scripted{answers: []string{"y"}})
+	run := rt.NewRun(budget.New(budget.Defaults()), &scripted{answers: []string{"y"}})
 	ctx := context.Background()
 	pr, _, _ := run.Prepare(ctx, "addWatchListItem", []byte(addMatrix))
 	if res, err := run.Resume(ctx, pr, gate.Decision{Reason: "declined"}); err != nil || !res.Denied {

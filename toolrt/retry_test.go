@@ -36,7 +36,7 @@ func TestApprovedWriteIsSentOnlyOnce(t *testing.T) {
 	endpoint, rec := startRaw(t, fieldAuthServer)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	approver := &scripted{answers: []string{"y"}}
-	run := rt.NewRun(budget.New(budget.Limits{}), approver)
+	run := rt.NewRun(budget.New(budget.Defaults()), approver)
 	_, _ = run.Call(context.Background(), "addWatchListItem", []byte(addMatrix))
 	if n := approver.asked.Load(); n != 1 {
 		t.Fatalf("asked %d times, want 1", n)

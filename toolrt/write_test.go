@@ -16,7 +16,7 @@ func TestDeniedWriteSendsNothing(t *testing.T) {
 	for _, approver := range []gate.Approver{gate.DenyAll{}, &scripted{answers: []string{"n"}}, &scripted{}, nil} {
 		endpoint, rec := startMovieDB(t)
 		rt := newRuntime(t, endpoint, asUser(Config{}))
-		run := rt.NewRun(budget.New(budget.Limits{}), approver)
+		run := rt.NewRun(budget.New(budget.Defaults()), approver)
 		res, err := run.Call(context.Background(), "addWatchListItem", []byte(addMatrix))
 		if err != nil {
 			t.Fatal(err)
@@ -39,7 +39,7 @@ func TestApprovedWriteAddsTheMatrixOnce(t *testing.T) {
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	approver := &scripted{answers: []string{"y", "no"}}
-	run := rt.NewRun(budget.New(budget.Limits{}), approver)
+	run := rt.NewRun(budget.New(budget.Defaults()), approver)
 	ctx := context.Background()
 
 	res, err := run.Call(ctx, "addWatchListItem", []byte(addMatrix))

@@ -45,6 +45,7 @@ type Request struct {
 	Model    string
 	Messages []Message
 	Tools    []string // names of the function tools offered, nil when none
+	Bytes    int      // size of the request body
 }
 
 // Script chooses the reply to the n-th request (0-based).
@@ -151,7 +152,7 @@ func decode(r *http.Request) (Request, error) {
 	if err := json.Unmarshal(body, &w); err != nil {
 		return Request{}, fmt.Errorf("request body: %w", err)
 	}
-	req := Request{Auth: r.Header.Get("Authorization"), Model: w.Model}
+	req := Request{Auth: r.Header.Get("Authorization"), Model: w.Model, Bytes: len(body)}
 	for _, m := range w.Messages {
 		msg := Message{Role: m.Role, Content: text(m.Content), ToolCallID: m.ToolCallID}
 		for _, c := range m.ToolCalls {

@@ -65,7 +65,8 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcps
 	return mcpserve.New(mcpserve.Config{
 		Runtime: rt,
 		Approve: approve,
-		Limits:  budget.Limits{ModelCalls: e.Settings.MaxModelCalls, ToolCalls: e.Settings.MaxToolCalls, Mode: mode},
+		Limits:  e.Settings.limits(mode),
+		Total:   budget.NewShared(e.Settings.MaxToolCallsTotal),
 		Logger:  slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	})
 }

@@ -42,12 +42,15 @@ type Settings struct {
 	Approve         string `yaml:"approve"`
 	HTTP            string `yaml:"http"`
 	HTTPAllowRemote bool   `yaml:"http-allow-remote"`
+
+	// MaxToolCallsTotal bounds the tool calls of every MCP session together (limits.go).
+	MaxToolCallsTotal int `yaml:"max-tool-calls-total"`
 }
 
 // defaults are the built-in settings; the model's URL and name may also come from the
 // environment, because the menu takes no flags.
 func defaults() Settings {
-	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, BudgetMode: "stop", Timeout: 10 * time.Second,
+	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, MaxToolCallsTotal: defaultToolCallsTotal, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, agent.DefaultModelURL), Model: envOr(modelEnv, agent.DefaultModel),
 		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny"}
 }
@@ -66,6 +69,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.User, "user", s.User, "user to log in as (password from $AGENT_PASSWORD); empty is anonymous")
 	flags.IntVar(&s.MaxModelCalls, "max-model-calls", s.MaxModelCalls, "model-call ceiling of a run")
 	flags.IntVar(&s.MaxToolCalls, "max-tool-calls", s.MaxToolCalls, "tool-call ceiling of a run")
+	flags.IntVar(&s.MaxToolCallsTotal, "max-tool-calls-total", s.MaxToolCallsTotal, "mcp: tool-call ceiling of the whole server, every session together")
 	flags.StringVar(&s.BudgetMode, "budget-mode", s.BudgetMode, "at a ceiling: stop the run, or hand the model an error")
 	flags.StringVar(&s.Audit, "audit", s.Audit, "append one JSON line per tool call to this file")
 	flags.BoolVar(&s.AuditArgs, "audit-args", s.AuditArgs, "also record argument values in the audit file")
@@ -81,6 +85,9 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")
 	if err := flags.Parse(args); err != nil {
 		return s, nil, errUsage
+	}
+	if err := s.checkCeilings(); err != nil {
+		return s, nil, err
 	}
 	return s, flags.Args(), nil
 }

@@ -132,7 +132,7 @@ func (e *Env) Budget() (*budget.Budget, error) {
 	if err != nil {
 		return nil, err
 	}
-	return budget.New(budget.Limits{ModelCalls: e.Settings.MaxModelCalls, ToolCalls: e.Settings.MaxToolCalls, Mode: mode}), nil
+	return budget.New(e.Settings.limits(mode)), nil
 }
 
 // Approver asks at this terminal.

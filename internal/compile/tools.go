@@ -63,6 +63,9 @@ func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.Li
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: d.source, Variables: vars, Notes: d.notes,
 	}
 	t.SingleObjectArgument = c.singleObjectArgument(op)
+	if !c.checkInputSize(e.Name, r.kind, t.InputSchema, op, at) {
+		return nil, ds
+	}
 	n, err := tokencount.Count(t.Name + " " + t.Description + " " + string(t.InputSchema))
 	if err != nil {
 		at(err.Error(), "reinstall the module cache (go clean -modcache; go mod download)")

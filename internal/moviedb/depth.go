@@ -70,9 +70,9 @@ func (d *depthCounter) spread(name string) int {
 }
 
 // precheck is what happens before graphql-go sees a query: parsing (gqlparser caps nesting at
-// 1000, so a pathological document never reaches a recursive executor), the depth limit, and the
-// subscription refusal. It returns nil when the query may run.
-func precheck(query, operationName string) *gqlerrors.QueryError {
+// 1000, so a pathological document never reaches a recursive executor), the depth limit, the
+// alias and cost limits (cost.go), and the subscription refusal. It returns nil when the query may run.
+func precheck(query, operationName string, vars map[string]any) *gqlerrors.QueryError {
 	doc, err := parser.ParseQuery(&ast.Source{Name: "request", Input: query})
 	if err != nil {
 		return syntaxError(err)
@@ -82,6 +82,9 @@ func precheck(query, operationName string) *gqlerrors.QueryError {
 			Message:    fmt.Sprintf("Query depth %d exceeds maximum allowed depth of %d", depth, maxQueryDepth),
 			Extensions: map[string]any{"classification": classAborted},
 		}
+	}
+	if qe := checkCost(doc, operationName, vars); qe != nil {
+		return qe
 	}
 	if op := selectedOperation(doc, operationName); op != nil && op.Operation == ast.Subscription {
 		e := notAvailable(firstFieldName(op.SelectionSet, "subscriptions")).(*gqlError)

@@ -45,7 +45,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, status, msg)
 		return
 	}
-	if qe := precheck(req.Query, req.OperationName); qe != nil {
+	if qe := precheck(req.Query, req.OperationName, req.Variables); qe != nil {
 		writeJSON(w, http.StatusOK, &graphql.Response{Errors: []*gqlerrors.QueryError{qe}})
 		return
 	}

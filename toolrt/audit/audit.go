@@ -1,10 +1,13 @@
 // Package audit writes the audit trail: one JSON line per tool call with what was decided and
-// what happened. It never holds a token; argument values are written only when enabled, and
-// otherwise the body's SHA-256 fingerprint identifies what was sent.
+// what happened, and for a write one more line before it is sent (outcome "sending"). It never
+// holds a token; argument values are written only when enabled, and otherwise the body's
+// SHA-256 fingerprint identifies what was sent.
 package audit
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -19,7 +22,18 @@ const (
 	DecisionOverBudget  = "over_budget"  // a ceiling refused the call
 	DecisionInvalidArgs = "invalid_args" // the arguments were refused before any request
 	DecisionUnknownTool = "unknown_tool"
+	DecisionNotRun      = "not_run" // the model loop answered the call without running it
+	DecisionExpired     = "expired" // a write waiting for approval when its session or server ended
 )
+
+// OutcomeSending is the outcome of the record written just before a write is sent; the record
+// with the write's real outcome follows it. A "sending" record with no successor means the
+// process died with the write in flight.
+const OutcomeSending = "sending"
+
+// ErrWrite is wrapped by every failure to append a record. The runtime ends the run on it:
+// an action that cannot be recorded is not taken.
+var ErrWrite = errors.New("audit trail could not be written")
 
 // Record is one line of the audit trail. Field order is the order in the file.
 type Record struct {
@@ -41,11 +55,14 @@ type Log struct {
 	mu       sync.Mutex
 	w        io.Writer
 	c        io.Closer
+	name     string // the file, for error messages
 	withArgs bool
 }
 
 // New writes to w; withArgs enables argument values in the records.
-func New(w io.Writer, withArgs bool) *Log { return &Log{w: w, withArgs: withArgs} }
+func New(w io.Writer, withArgs bool) *Log {
+	return &Log{w: w, name: "the audit writer", withArgs: withArgs}
+}
 
 // Open appends to the file at path, creating it readable by its owner only.
 func Open(path string, withArgs bool) (*Log, error) {
@@ -53,7 +70,7 @@ func Open(path string, withArgs bool) (*Log, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Log{w: f, c: f, withArgs: withArgs}, nil
+	return &Log{w: f, c: f, name: path, withArgs: withArgs}, nil
 }
 
 // WithArgs reports whether argument values are recorded.
@@ -69,12 +86,14 @@ func (l *Log) Write(r Record) error {
 	}
 	line, err := json.Marshal(r)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: %s: %v", ErrWrite, l.name, err)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	_, err = l.w.Write(append(line, '\n'))
-	return err
+	if _, err = l.w.Write(append(line, '\n')); err != nil {
+		return fmt.Errorf("%w: %s: %v (free space on its disk, or give -audit another file)", ErrWrite, l.name, err)
+	}
+	return nil
 }
 
 // Close closes the file opened by Open.

@@ -42,13 +42,45 @@ func (e *ExceededError) Error() string {
 // Unwrap lets errors.Is(err, ErrExceeded) match.
 func (e *ExceededError) Unwrap() error { return ErrExceeded }
 
-// Limits are the ceilings of one run. A zero ModelCalls or ToolCalls means the default;
-// a negative one means no call at all is allowed.
+// Limits are the ceilings of one run, taken as written: a zero ModelCalls or ToolCalls allows
+// no call at all (Defaults gives the usual ceilings). A negative ceiling is a configuration
+// error that Check reports; New treats it as zero, so it never means "no limit".
 type Limits struct {
 	ModelCalls int
 	ToolCalls  int
 	PerTool    map[string]int // optional; a tool that is absent has only the ToolCalls ceiling
 	Mode       Mode           // "" means Stop
+	// Shared, when set, is a ceiling over every budget built with it (an MCP server's sessions
+	// together): a call must fit both this budget and the shared one.
+	Shared *Shared
+}
+
+// Shared is a tool-call ceiling over many budgets. Safe for concurrent use.
+type Shared struct {
+	mu      sync.Mutex
+	ceiling int
+	used    int
+}
+
+// NewShared returns a shared ceiling of n tool calls; n <= 0 allows none.
+func NewShared(n int) *Shared { return &Shared{ceiling: max(n, 0)} }
+
+// Used reports the tool calls admitted so far against the shared ceiling.
+func (s *Shared) Used() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.used
+}
+
+// take admits one call, or reports the ceiling; the caller holds its own budget's lock.
+func (s *Shared) take() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.used >= s.ceiling {
+		return &ExceededError{What: "tool calls of the whole server", Ceiling: s.ceiling}
+	}
+	s.used++
+	return nil
 }
 
 // Budget counts the calls of one run. It is safe for concurrent use: one MCP session or one
@@ -61,14 +93,41 @@ type Budget struct {
 	perTool map[string]int
 }
 
-// New returns a budget with the given limits, defaults filled in.
+// Defaults are the usual ceilings of a run: DefaultModelCalls and DefaultToolCalls. The mode
+// is left to the caller's default (New: Stop; an MCP server: Error).
+func Defaults() Limits {
+	return Limits{ModelCalls: DefaultModelCalls, ToolCalls: DefaultToolCalls}
+}
+
+// Check refuses a negative ceiling, naming the setting by the name the user gave it
+// (flags maps "model calls", "tool calls" and "calls of <tool>" to flag names; absent keys
+// are named as they are).
+func (l Limits) Check(flags map[string]string) error {
+	name := func(what string) string {
+		if f, ok := flags[what]; ok {
+			return f
+		}
+		return what
+	}
+	bad := func(what string, n int) error {
+		return fmt.Errorf("%s %d: a ceiling cannot be negative; use 0 to allow no call at all", name(what), n)
+	}
+	if l.ModelCalls < 0 {
+		return bad("model calls", l.ModelCalls)
+	}
+	if l.ToolCalls < 0 {
+		return bad("tool calls", l.ToolCalls)
+	}
+	for tool, n := range l.PerTool {
+		if n < 0 {
+			return bad("calls of "+tool, n)
+		}
+	}
+	return nil
+}
+
+// New returns a budget with exactly the given limits; a zero ceiling allows nothing.
 func New(l Limits) *Budget {
-	if l.ModelCalls == 0 {
-		l.ModelCalls = DefaultModelCalls
-	}
-	if l.ToolCalls == 0 {
-		l.ToolCalls = DefaultToolCalls
-	}
 	if l.Mode == "" {
 		l.Mode = Stop
 	}
@@ -112,9 +171,28 @@ func (b *Budget) AllowToolCall(tool string) error {
 	if ceiling, ok := b.limits.PerTool[tool]; ok && b.perTool[tool] >= ceiling {
 		return &ExceededError{What: "calls of " + tool, Ceiling: ceiling}
 	}
+	if b.limits.Shared != nil {
+		if err := b.limits.Shared.take(); err != nil { // last, so a refusal here counts nothing
+			return err
+		}
+	}
 	b.tool++
 	b.perTool[tool]++
 	return nil
+}
+
+// RemainingToolCalls is how many more tool calls the run-wide ceiling admits; per-tool
+// ceilings may refuse some of them. The model loop takes at most this many calls from one reply.
+func (b *Budget) RemainingToolCalls() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := max(b.limits.ToolCalls-b.tool, 0)
+	if s := b.limits.Shared; s != nil {
+		s.mu.Lock()
+		n = min(n, max(s.ceiling-s.used, 0))
+		s.mu.Unlock()
+	}
+	return n
 }
 
 // Counts returns the admitted model and tool calls so far.

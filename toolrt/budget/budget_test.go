@@ -2,6 +2,7 @@ package budget
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 )
 
 func TestDefaultsAndSummary(t *testing.T) {
-	b := New(Limits{})
+	b := New(Defaults())
 	for range 3 {
 		if err := b.AllowModelCall(); err != nil {
 			t.Fatal(err)
@@ -62,6 +63,31 @@ func TestNegativeCeilingAllowsNothing(t *testing.T) {
 	}
 }
 
+// TestZeroCeilingAllowsNone: -max-tool-calls 0 used to mean the default, six calls.
+func TestZeroCeilingAllowsNone(t *testing.T) {
+	b := New(Limits{ModelCalls: 0, ToolCalls: 0})
+	if err := b.AllowToolCall("movie"); !errors.Is(err, ErrExceeded) {
+		t.Errorf("a tool-call ceiling of 0 admitted a call (err %v)", err)
+	}
+	if err := b.AllowModelCall(); !errors.Is(err, ErrExceeded) {
+		t.Errorf("a model-call ceiling of 0 admitted a call (err %v)", err)
+	}
+	if got := b.RemainingToolCalls(); got != 0 {
+		t.Errorf("RemainingToolCalls = %d, want 0", got)
+	}
+}
+
+func TestCheckNamesTheFlag(t *testing.T) {
+	flags := map[string]string{"tool calls": "-max-tool-calls", "model calls": "-max-model-calls"}
+	err := Limits{ModelCalls: 1, ToolCalls: -1}.Check(flags)
+	if err == nil || !strings.Contains(err.Error(), "-max-tool-calls -1") {
+		t.Errorf("Check = %v, want an error naming -max-tool-calls", err)
+	}
+	if err := (Limits{}).Check(flags); err != nil {
+		t.Errorf("Check of zero ceilings = %v, want nil", err)
+	}
+}
+
 func TestConcurrentAdmissionNeverExceeds(t *testing.T) {
 	b := New(Limits{ModelCalls: 8, ToolCalls: 6})
 	var wg sync.WaitGroup
@@ -101,4 +127,29 @@ func errString(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestSharedCeilingHoldsAcrossBudgets: 50 sessions of 10 calls each against a shared ceiling
+// of 100 admit exactly 100, however the calls interleave.
+func TestSharedCeilingHoldsAcrossBudgets(t *testing.T) {
+	shared := NewShared(100)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	admitted := 0
+	for range 50 {
+		b := New(Limits{ModelCalls: 1, ToolCalls: 10, Shared: shared})
+		wg.Go(func() {
+			for range 10 {
+				if b.AllowToolCall("movie") == nil {
+					mu.Lock()
+					admitted++
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if admitted != 100 || shared.Used() != 100 {
+		t.Errorf("admitted %d, shared used %d; want 100 and 100", admitted, shared.Used())
+	}
 }

@@ -108,16 +108,16 @@ func NewConsole(lines *Lines, out io.Writer) *Console {
 	return &Console{lines: lines, out: out}
 }
 
-// Approve prints the request, escaped, and reads one answer. End of input declines with
+// Approve prints the request as display.go renders it, and reads one answer. End of input declines with
 // "no answer given"; a cancelled context returns ctx.Err().
 func (c *Console) Approve(ctx context.Context, req Request) (Decision, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	asked := time.Now()
 	fmt.Fprintf(c.out, "\nAPPROVAL REQUIRED: the agent wants to run a write.\n")
-	fmt.Fprintf(c.out, "  tool      : %s\n", Escape(req.Tool))
-	fmt.Fprintf(c.out, "  operation : %s\n", Escape(req.Operation))
-	fmt.Fprintf(c.out, "  variables : %s\n", Escape(string(req.Variables)))
+	fmt.Fprintf(c.out, "  tool      : %s\n", Show(req.Tool))
+	fmt.Fprintf(c.out, "  operation : %s\n", ShowText(req.Operation))
+	fmt.Fprintf(c.out, "  variables : %s\n", ShowJSON(req.Variables))
 	fmt.Fprintf(c.out, "  body hash : sha256:%s\n", req.Fingerprint())
 	fmt.Fprintf(c.out, "Execute this write? [y/N] ")
 	answer, dropped, err := c.lines.readAnswer(ctx, asked)

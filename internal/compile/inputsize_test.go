@@ -1,0 +1,67 @@
+package compile
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// chainSchema is a schema whose one query takes the first of n chained input types, each with
+// a scalar and the next type: the review's schema shape (4,000 types in about 100 KB). It is
+// generated here, never committed.
+func chainSchema(n int, required bool) []byte {
+	var b strings.Builder
+	bang := ""
+	if required {
+		bang = "!"
+	}
+	fmt.Fprintf(&b, "type Query {\n  \"\"\"Finds things.\"\"\"\n  find(\"\"\"How to filter.\"\"\" filter: T0%s, \"\"\"At most this many.\"\"\" size: Int): String\n}\n", bang)
+	for i := range n {
+		fmt.Fprintf(&b, "input T%d {\n  note: String\n", i)
+		if i+1 < n {
+			fmt.Fprintf(&b, "  next: T%d\n", i+1)
+		}
+		b.WriteString("}\n")
+	}
+	return []byte(b.String())
+}
+
+// TestChainedInputTypesAreRefused: 4,000 chained input types gave a 193 MB catalog and a
+// 28,035-token tool with no warning. Now generation fails, naming the tool, the argument,
+// the chain and the override.
+func TestChainedInputTypesAreRefused(t *testing.T) {
+	schema := chainSchema(4000, false)
+	start := time.Now()
+	c, ds := Compile(Inputs{SchemaPath: "chain.graphql", Schema: schema, AllowlistPath: "allowlist.yaml",
+		Allowlist: []byte("version: 1\ntools:\n  find: {}\n")})
+	t.Logf("%d KB schema: %d diagnostics in %v", len(schema)>>10, len(ds), time.Since(start))
+	if c != nil || !ds.HasErrors() {
+		t.Fatalf("a tool over %d bytes of input schema compiled: %v", MaxInputSchemaBytes, ds)
+	}
+	got := ds.String()
+	for _, want := range []string{
+		`allowlist.yaml:3:`, `tool "find": its input schema is`, `over the limit of 65536`,
+		`argument $filter reaches 4000 input types through T0 → T1 → T2 → T3 → … 3994 more … → T3998 → T3999`,
+		`write tool-selections/find.graphql with query Tool_find declaring every variable but $filter`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("diagnostics lack %q:\n%.2000s", want, got)
+		}
+	}
+	// A short chain stays well under the limit and compiles.
+	if c, ds := Compile(Inputs{SchemaPath: "chain.graphql", Schema: chainSchema(20, false), AllowlistPath: "allowlist.yaml",
+		Allowlist: []byte("version: 1\ntools:\n  find: {}\n")}); c == nil {
+		t.Errorf("20 chained types refused: %v", ds)
+	}
+}
+
+// TestRequiredHeavyArgumentSaysNoOverride: a required argument cannot be dropped, and the
+// message says so instead of suggesting an override that would not validate.
+func TestRequiredHeavyArgumentSaysNoOverride(t *testing.T) {
+	_, ds := Compile(Inputs{SchemaPath: "chain.graphql", Schema: chainSchema(2000, true), AllowlistPath: "allowlist.yaml",
+		Allowlist: []byte("version: 1\ntools:\n  find: {}\n")})
+	if got := ds.String(); !strings.Contains(got, "$filter is required, so no override can drop it") {
+		t.Errorf("diagnostics:\n%.2000s", got)
+	}
+}

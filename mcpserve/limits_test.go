@@ -1,0 +1,141 @@
+package mcpserve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/toolrt/audit"
+	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/gate"
+)
+
+// TestServerWideCeilingOverHTTP: budgets were per session only, so 50 HTTP sessions of 10
+// calls ran 500 calls. With a server-wide ceiling of 100 exactly 100 run, however the
+// sessions interleave; the rest get the budget's refusal.
+func TestServerWideCeilingOverHTTP(t *testing.T) {
+	f := newFixture(t)
+	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: 10}, Total: budget.NewShared(100)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := Listen("127.0.0.1:0", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.ServeHTTP(ctx, ln) }()
+	url := "http://" + ln.Addr().String()
+	var ran, refused atomic.Int64
+	var wg sync.WaitGroup
+	for range 50 {
+		wg.Go(func() {
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).
+				Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer cs.Close()
+			for range 10 {
+				res, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "movie", Arguments: json.RawMessage(`{"id":"42"}`)})
+				switch {
+				case err != nil:
+					t.Error(err)
+				case res.IsError && strings.Contains(text(res), "budget"):
+					refused.Add(1)
+				case !res.IsError:
+					ran.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	cancel()
+	if err := waitErr(t, served); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	if ran.Load() != 100 || refused.Load() != 400 {
+		t.Errorf("50 sessions x 10 calls under a server ceiling of 100: %d ran, %d refused; want 100 and 400", ran.Load(), refused.Load())
+	}
+}
+
+// TestPendingWriteAtExitIsExpired: a write waiting for its answer when the server stopped left
+// no audit record. Now it is recorded as expired, and nothing is sent.
+func TestPendingWriteAtExitIsExpired(t *testing.T) {
+	var trail syncWriter
+	f := newAuditedFixture(t, audit.New(&trail, false))
+	before := f.itemCount(t)
+	s := f.server(t, Elicit, budget.Defaults())
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	served := make(chan error, 1)
+	go func() { served <- s.ServeIO(context.Background(), inR, outW); _ = outW.Close() }()
+	opts := &mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}, ElicitationHandler: (&elicitor{}).handle}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, opts).
+		Connect(bounded(t), &mcp.IOTransport{Reader: outR, Writer: inW}, &mcp.ClientSessionOptions{ProtocolVersion: modern})
+	if err != nil {
+		t.Fatal(err)
+	}
+	askFor(t, cs, addMatrix)
+	_ = inW.Close() // the host quits with the write unanswered
+	if err := waitErr(t, served); err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	_ = cs.Close()
+	if !strings.Contains(trail.String(), `"tool":"addWatchListItem","decision":"expired","outcome":"not_sent"`) {
+		t.Errorf("no expired record for the pending write:\n%s", trail.String())
+	}
+	if f.itemCount(t) != before {
+		t.Errorf("the pending write was sent")
+	}
+}
+
+// syncWriter is a bytes.Buffer safe for the server's goroutines.
+type syncWriter struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// TestUnknownToolIsAuditedOverMCP: the SDK refuses a tool it does not know before any handler
+// runs, so such calls left no record. Now each is recorded as unknown_tool in its session.
+func TestUnknownToolIsAuditedOverMCP(t *testing.T) {
+	var trail syncWriter
+	f := newAuditedFixture(t, audit.New(&trail, false))
+	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
+	if _, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "deleteAllWatchLists", Arguments: json.RawMessage(`{}`)}); err == nil {
+		t.Fatal("an unknown tool was called without error")
+	}
+	if !strings.Contains(trail.String(), `"tool":"deleteAllWatchLists","decision":"unknown_tool","outcome":"not_sent"`) {
+		t.Errorf("no unknown_tool record:\n%s", trail.String())
+	}
+}
+
+// TestApprovalMessageCountsLongRuns: the elicitation a user answers showed 60,000 spaces as
+// they are, hiding what followed them; it now shows the run as a count, like the console.
+func TestApprovalMessageCountsLongRuns(t *testing.T) {
+	vars := `{"input":{"userNotes":"fine` + strings.Repeat(" ", 60000) + `and more"}}`
+	msg := ApprovalMessage(gate.Request{Tool: "addWatchListItem", Operation: "mutation M { x }", Variables: []byte(vars)})
+	if !strings.Contains(msg, "fine␠×60000and more") || !strings.Contains(msg, "sha256 ") || len(msg) > 2000 {
+		t.Errorf("approval message (%d bytes): %.400s", len(msg), msg)
+	}
+}

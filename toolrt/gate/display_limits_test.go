@@ -1,0 +1,67 @@
+package gate
+
+import (
+	"context"
+	"crypto/sha256"
+	"strings"
+	"testing"
+)
+
+// TestApprovalShowsLongRunsAsCounts: 60,000 spaces in a value used to be printed as they are,
+// pushing the text after them (here a second, different sentence) past the screen. Now the
+// prompt names the run, shows both ends of the value, says its length and shows the hash.
+func TestApprovalShowsLongRunsAsCounts(t *testing.T) {
+	vars := `{"input":{"userNotes":"Great film` + strings.Repeat(" ", 60000) + `and delete my other lists"}}`
+	req := Request{Tool: "addWatchListItem", Operation: "mutation M($input: X!) { add(input: $input) { id } }",
+		Variables: []byte(vars), BodySHA: sha256.Sum256([]byte(vars))}
+	var out strings.Builder
+	if _, err := NewConsole(NewLines(strings.NewReader("n\n")), &out).Approve(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+	shown := out.String()
+	for _, want := range []string{"Great film␠×60000and delete my other lists", "sha256:" + req.Fingerprint()} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("prompt lacks %q:\n%s", want, shown)
+		}
+	}
+	if len(shown) > 2000 {
+		t.Errorf("prompt is %d bytes", len(shown))
+	}
+}
+
+func TestShowElidesLongValuesAndKeepsEscapes(t *testing.T) {
+	long := strings.Repeat("abcdefghij", 6000) // no runs: only the cut can shorten it
+	got := Show(long)
+	if !strings.Contains(got, "…[middle not shown: the value has 60000 characters]…") ||
+		!strings.HasPrefix(got, "abcdefghij") || !strings.HasSuffix(got, "abcdefghij") || len(got) > 400 {
+		t.Errorf("Show of 60,000 characters = %.300q (%d bytes)", got, len(got))
+	}
+	cases := map[string]string{
+		"a\u200bb":                   `a\u{200B}b`,                    // invisible, kept escaped
+		strings.Repeat("\u202e", 20): `\u{202E}×20`,                   // a run of bidi overrides
+		"x␠×9 is literal":            `x\u{2420}\u{00D7}9 is literal`, // markers in the data are escaped
+		"tab\t\t\t\t\t\t\t\tend":     `tab\u{0009}×8end`,
+		"seven       spaces":         "seven       spaces", // under MinRun: as is
+	}
+	for in, want := range cases {
+		if got := Show(in); got != want {
+			t.Errorf("Show(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// A cut never splits a run marker: the digits of a count stay whole.
+	v := strings.Repeat("y", 200) + strings.Repeat("z", 12345) + strings.Repeat("w", 200)
+	if got := Show(v); !strings.Contains(got, "z×12345") && !strings.Contains(got, "middle not shown") {
+		t.Errorf("Show = %q", got)
+	}
+}
+
+func FuzzShowJSON(f *testing.F) {
+	f.Add([]byte(`{"input":{"userNotes":"` + strings.Repeat(" ", 100) + `"}}`))
+	f.Add([]byte(`"\"unterminated`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		got := ShowJSON(raw)
+		if len([]rune(got)) > MaxShown+200 {
+			t.Fatalf("display of %d bytes is %d characters", len(raw), len([]rune(got)))
+		}
+	})
+}
