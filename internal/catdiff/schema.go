@@ -91,16 +91,17 @@ func (d *differ) inputSchema(tool string, old, new json.RawMessage) {
 	if string(old) == string(new) {
 		return
 	}
-	s := &schemaDiff{d: d, tool: tool, seen: map[[2]string]bool{}}
+	s := &schemaDiff{d: d, tool: tool, active: map[[2]string]bool{}}
 	s.compare(parseSchema(old), parseSchema(new), "/inputSchema", "input")
 }
 
-// schemaDiff walks two schemas in step; seen stops recursion through a pair of $refs already
-// compared, so recursive input types terminate.
+// schemaDiff walks two schemas in step. active holds the pairs of $refs on the path from the
+// root, so recursive input types terminate, while a type shared by several inputs is compared
+// (and its changes reported) under each of them.
 type schemaDiff struct {
-	d    *differ
-	tool string
-	seen map[[2]string]bool
+	d      *differ
+	tool   string
+	active map[[2]string]bool
 }
 
 // compare diffs one schema position. name is the input's dotted name, for messages.
@@ -109,10 +110,11 @@ func (s *schemaDiff) compare(o, n node, path, name string) {
 	n, nref := n.resolve()
 	if oref != "" && nref != "" {
 		key := [2]string{oref, nref}
-		if s.seen[key] {
-			return
+		if s.active[key] {
+			return // a recursive type, already being compared further up this path
 		}
-		s.seen[key] = true
+		s.active[key] = true
+		defer delete(s.active, key)
 	}
 	s.description(o, n, path, name)
 	s.types(o, n, path, name)
