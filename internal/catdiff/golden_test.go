@@ -13,12 +13,13 @@ import (
 	"github.com/toolgen/toolgen/internal/golden"
 )
 
-// TestGolden diffs testdata/<rule>/old.json against new.json and compares the Markdown and JSON
-// reports with want.md and want.json; each case must produce the rule it is named after.
+// TestGolden diffs testdata/base.json (the old catalog of every case) against
+// testdata/<rule>/new.json and compares the Markdown and JSON reports with want.md and
+// want.json beside it; each case must produce the rule it is named after.
 func TestGolden(t *testing.T) {
 	for _, dir := range golden.Cases(t, "new.json") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			r := diffFiles(t, filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json"))
+			r := diffFiles(t, filepath.Join("testdata", "base.json"), filepath.Join(dir, "new.json"))
 			id := filepath.Base(dir)
 			if !slices.ContainsFunc(r.Changes, func(c catdiff.Change) bool { return c.ID == id }) && id != "unchanged" {
 				t.Errorf("case %s does not produce a %s change", dir, id)

@@ -10,10 +10,11 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 )
 
-var mkcases = flag.Bool("mkcases", false, "rewrite testdata/<rule>/old.json and new.json from the edits in cases_test.go")
+var mkcases = flag.Bool("mkcases", false, "rewrite testdata/base.json and testdata/<rule>/new.json from the edits in cases_test.go")
 
-// TestMakeCases writes each case's catalogs, sealed by catalog.Marshal as toolgen would write
-// them; it runs only with -mkcases, so the committed inputs are what the golden test reads.
+// TestMakeCases writes the old catalog every case shares (testdata/base.json) and each case's
+// new one, sealed by catalog.Marshal as toolgen would write them; it runs only with -mkcases, so
+// the committed inputs are what the golden test reads.
 func TestMakeCases(t *testing.T) {
 	if !*mkcases {
 		t.Skip("run with -mkcases to rewrite the golden inputs")
@@ -33,9 +34,9 @@ func TestMakeCases(t *testing.T) {
 	}
 	all := maps.Clone(edits)
 	all["unchanged"] = func(*catalog.Catalog) {} // a catalog diffed with itself
+	write("testdata", "base.json", base())
 	for id, edit := range all {
 		dir := filepath.Join("testdata", id)
-		write(dir, "old.json", base())
 		n := base()
 		edit(n)
 		write(dir, "new.json", n)
