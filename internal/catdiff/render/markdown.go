@@ -96,6 +96,9 @@ func section(b *strings.Builder, title string, cs []catdiff.Change, shown int, f
 	if shown > 0 {
 		fmt.Fprintf(b, "%d listed under security review above.\n\n", shown)
 	}
+	if len(cs) == 0 {
+		return
+	}
 	fold := foldable && len(cs) > collapseOver
 	if fold {
 		fmt.Fprintf(b, "<details><summary>%d changes</summary>\n\n", len(cs))
