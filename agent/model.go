@@ -16,6 +16,7 @@ import (
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
+	"github.com/toolgen/toolgen/toolrt/redact"
 )
 
 // Defaults for the model flags: Ollama's OpenAI-compatible endpoint and the seed's model.
@@ -175,7 +176,9 @@ func (m *model) explain(ctx context.Context, err error) error {
 func (m *model) statusError(apiErr *openai.Error) error {
 	msg := fmt.Sprintf("answered %d %s", apiErr.StatusCode, http.StatusText(apiErr.StatusCode))
 	if apiErr.Message != "" {
-		msg += ": " + clip(apiErr.Message, 200)
+		// A server may quote the key it refused: redact it, in any spelling, before the cut.
+		key := redact.New(redact.Secret{Value: m.cfg.Key, Label: "[key]"})
+		msg += ": " + clip(key.String(apiErr.Message), 200)
 	}
 	e := &ModelError{URL: m.cfg.URL, Msg: msg, Err: apiErr}
 	switch apiErr.StatusCode {

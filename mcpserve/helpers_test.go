@@ -27,7 +27,8 @@ const addMatrix = `{"input":{"watchListId":"1","titleId":"42","titleType":"MOVIE
 
 // fixture is one demo server on loopback and one logged-in runtime for role concierge.
 type fixture struct {
-	rt *toolrt.Runtime
+	rt       *toolrt.Runtime
+	endpoint string // the demo server's
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -55,7 +56,7 @@ func newAuditedFixture(t *testing.T, log *audit.Log) *fixture {
 	if err := rt.Login(ctx); err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{rt: rt}
+	return &fixture{rt: rt, endpoint: demo.URL}
 }
 
 // server builds an MCP server over the fixture's runtime.

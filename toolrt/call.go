@@ -92,7 +92,7 @@ type call struct {
 }
 
 func (run *Run) newCall(name string) *call {
-	return &call{run: run, start: time.Now(), rec: audit.Record{Run: run.id, Tool: args.Escape(name), Outcome: "not_sent"}}
+	return &call{run: run, start: time.Now(), rec: audit.Record{Run: run.id, Catalog: run.rt.prov.Digest, CatalogSource: run.rt.prov.Source, Tool: args.Escape(name), Outcome: "not_sent"}}
 }
 
 // check runs the steps before approval. A nil *Prepared comes with the final Result.
@@ -132,14 +132,14 @@ func (c *call) check(name string, raw []byte) (*Prepared, Result, error) {
 // send POSTs the prepared bytes and records the outcome. A write is recorded as "sending"
 // first, and not sent when that record cannot be written.
 func (c *call) send(ctx context.Context, t *tool, p *prepared) (Result, error) {
-	if t.Kind == catalog.Mutation {
+	if t.mutation {
 		pre := c.rec
 		pre.Time, pre.Outcome = c.start.UTC(), audit.OutcomeSending
 		if err := c.run.record(pre); err != nil {
 			return refused(RefusedAudit, auditText), err
 		}
 	}
-	out, err := c.run.rt.client.Do(ctx, p.body, t.Kind == catalog.Mutation)
+	out, err := c.run.rt.client.Do(ctx, p.body, t.mutation)
 	c.rec.Outcome, c.rec.Status, c.rec.Bytes, c.rec.Ref = string(out.Outcome), out.Status, out.Bytes, out.Ref
 	if err != nil && errors.Is(err, exec.ErrAuth) {
 		out.Text, out.IsError = `{"error":"the API did not accept the signed-in user; the run stops here"}`, true

@@ -10,7 +10,7 @@
 //
 // A model loop (or an MCP session) uses it like this:
 //
-//	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+//	cat, err := toolrt.LoadCatalog(generated.CatalogJSON) // or Load(data, source, pin): digest, pin, documents
 //	rt, err := toolrt.New(cat, toolrt.Config{
 //		Endpoint: endpoint, Role: "concierge", User: "user",
 //		Password: func() string { return os.Getenv(auth.PasswordEnv) },

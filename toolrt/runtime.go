@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
-	"os"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -29,7 +31,10 @@ type Config struct {
 	HTTPClient    *http.Client  // nil: exec.NewHTTPClient(), which never follows redirects
 	Timeout       time.Duration // per tool call, body read included; 0: exec.DefaultTimeout
 	Audit         *audit.Log    // nil: no audit trail
+	InsecureHTTP  bool          // allow credentials over plain HTTP to a non-loopback host
 	Logger        *slog.Logger  // failure details under reference ids; nil: discarded
+	// Provenance names the catalog in every audit record (from Load); zero leaves it out.
+	Provenance Provenance
 }
 
 // Runtime executes one catalog's tools for one role and one identity. It is safe for
@@ -41,12 +46,16 @@ type Runtime struct {
 	session *auth.Session
 	client  *exec.Client
 	audit   *audit.Log
+	prov    Provenance
 }
 
 // tool is a catalog tool with its schema compiled once.
 type tool struct {
 	catalog.Tool
 	schema *args.Schema
+	// mutation is the parsed document's kind (VerifyCatalog): the no-retry rule, ToolDef and so
+	// MCP's annotations read this, never the catalog's kind field.
+	mutation bool
 }
 
 // ToolDef is one tool as a model sees it: a function definition.
@@ -59,34 +68,29 @@ type ToolDef struct {
 	NeedsHuman  bool            // every call waits for approval
 }
 
-// LoadCatalog parses catalog bytes (e.g. generated.CatalogJSON), refusing an unknown format
-// or encoding.
-func LoadCatalog(data []byte) (*catalog.Catalog, error) { return catalog.Parse(data) }
-
-// LoadCatalogFile reads and parses a catalog.json file.
-func LoadCatalogFile(path string) (*catalog.Catalog, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return catalog.Parse(data)
-}
-
-// New prepares the role's tools, compiling each input schema once. It does not log in.
+// New prepares the role's tools, compiling each input schema once. It does not log in. It
+// refuses a catalog that fails VerifyCatalog, however it was loaded.
 func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	if cfg.Endpoint == "" {
 		return nil, fmt.Errorf("toolrt: no endpoint configured")
 	}
+	if err := CheckEndpoint(cfg.Endpoint, cfg.User != "" || cfg.Token != "", cfg.InsecureHTTP); err != nil {
+		return nil, err
+	}
+	kinds, err := VerifyCatalog(cat)
+	if err != nil {
+		return nil, fmt.Errorf("toolrt: %w", err)
+	}
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = exec.NewHTTPClient()
 	}
-	r := &Runtime{role: cfg.Role, byName: map[string]*tool{}, audit: cfg.Audit}
+	r := &Runtime{role: cfg.Role, byName: map[string]*tool{}, audit: cfg.Audit, prov: cfg.Provenance}
 	for _, ct := range cat.ForRole(cfg.Role) {
 		s, err := args.Compile(ct.Name, ct.InputSchema)
 		if err != nil {
 			return nil, fmt.Errorf("toolrt: %w", err)
 		}
-		t := &tool{Tool: ct, schema: s}
+		t := &tool{Tool: ct, schema: s, mutation: kinds[ct.Name] == catalog.Mutation}
 		r.tools = append(r.tools, t)
 		r.byName[ct.Name] = t
 	}
@@ -96,7 +100,7 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	})
 	r.client = &exec.Client{
 		Endpoint: cfg.Endpoint, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
-		Creds: r.session, Log: cfg.Logger,
+		Creds: r.session, Log: cfg.Logger, Password: cfg.Password,
 	}
 	return r, nil
 }
@@ -117,7 +121,7 @@ func (r *Runtime) Tools() []ToolDef {
 	for i, t := range r.tools {
 		out[i] = ToolDef{
 			Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema,
-			Mutation: t.Kind == catalog.Mutation, NeedsHuman: t.Approval == catalog.ApprovalRequired,
+			Mutation: t.mutation, NeedsHuman: t.Approval == catalog.ApprovalRequired,
 		}
 	}
 	return out
@@ -138,4 +142,27 @@ func (r *Runtime) Direct(ctx context.Context, name string, raw []byte) (Result, 
 
 func newID(prefix string) string {
 	return prefix + "-" + exec.NewRef()[len("ref-"):]
+}
+
+// CheckEndpoint refuses to send credentials in clear: with a user or a token, an http://
+// endpoint must be a loopback host unless insecure is set. Without credentials there is nothing
+// to leak, and https or loopback never crosses a network in clear.
+func CheckEndpoint(endpoint string, credentials, insecure bool) error {
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		return fmt.Errorf("-endpoint %q: %v", endpoint, err)
+	}
+	if !strings.EqualFold(u.Scheme, "http") || !credentials || insecure || IsLoopback(u.Hostname()) {
+		return nil
+	}
+	return fmt.Errorf("-endpoint %s is plain HTTP to a host that is not loopback: the password and the bearer token would cross the network in clear; use https://, or pass -insecure-http if this network is trusted", endpoint)
+}
+
+// IsLoopback reports whether host (a name or an IP, no port) stays on this machine.
+func IsLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -24,7 +24,7 @@ func runCatalog(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintln(e.Err, "usage: agent catalog [role]")
 		return errUsage
 	}
-	cat, err := e.Catalog()
+	cat, _, err := e.Catalog()
 	if err != nil {
 		return err
 	}

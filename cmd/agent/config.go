@@ -31,6 +31,8 @@ type Settings struct {
 	Audit         string        `yaml:"audit"`
 	AuditArgs     bool          `yaml:"audit-args"`
 	Catalog       string        `yaml:"catalog"`
+	CatalogSHA256 string        `yaml:"catalog-sha256"` // pin: refuse any other catalog
+	InsecureHTTP  bool          `yaml:"insecure-http"`
 	Timeout       time.Duration `yaml:"timeout"`
 	LoginDocument string        `yaml:"login-document"` // a file holding the API's login mutation
 	// The model of the agent command; the key is never a setting (AGENT_MODEL_KEY only).
@@ -74,6 +76,8 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.Audit, "audit", s.Audit, "append one JSON line per tool call to this file")
 	flags.BoolVar(&s.AuditArgs, "audit-args", s.AuditArgs, "also record argument values in the audit file")
 	flags.StringVar(&s.Catalog, "catalog", s.Catalog, "catalog.json to load instead of the embedded one")
+	flags.StringVar(&s.CatalogSHA256, "catalog-sha256", s.CatalogSHA256, "refuse to start unless the catalog's sha256sum is this (hex, or sha256:hex)")
+	flags.BoolVar(&s.InsecureHTTP, "insecure-http", s.InsecureHTTP, "allow the password or AGENT_TOKEN over plain http:// to a host that is not loopback")
 	flags.DurationVar(&s.Timeout, "timeout", s.Timeout, "deadline of one tool call, body included")
 	flags.StringVar(&s.LoginDocument, "login-document", s.LoginDocument, "file holding the API's login mutation (default: the Movie Database's); credentials go in $input, or in $username and $password")
 	flags.StringVar(&s.ModelURL, "model-url", s.ModelURL, "base URL of an OpenAI-compatible chat API (Ollama: http://localhost:11434/v1); also $"+modelURLEnv)

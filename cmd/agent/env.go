@@ -37,6 +37,8 @@ type shared struct {
 	lines    *gate.Lines
 	out, err io.Writer
 	embedded *moviedb.Server
+	// announced: the catalog line was printed; the menu's commands share one catalog.
+	announced bool
 }
 
 func (sh *shared) close() {
@@ -48,12 +50,25 @@ func (sh *shared) close() {
 // Close closes the audit file.
 func (e *Env) Close() { _ = e.audit.Close() }
 
-// Catalog is the embedded catalog, or the file named by -catalog.
-func (e *Env) Catalog() (*catalog.Catalog, error) {
-	if e.Settings.Catalog != "" {
-		return toolrt.LoadCatalogFile(e.Settings.Catalog)
+// Catalog is the embedded catalog, or the file named by -catalog (or agent.yaml), verified and
+// checked against -catalog-sha256. Its digest and source are printed once, before anything else.
+func (e *Env) Catalog() (*catalog.Catalog, toolrt.Provenance, error) {
+	cat, prov, err := e.loadCatalog()
+	if err != nil {
+		return nil, prov, err
 	}
-	return toolrt.LoadCatalog(generated.CatalogJSON)
+	if !e.shared.announced {
+		e.shared.announced = true
+		fmt.Fprintln(e.Out, prov)
+	}
+	return cat, prov, nil
+}
+
+func (e *Env) loadCatalog() (*catalog.Catalog, toolrt.Provenance, error) {
+	if e.Settings.Catalog != "" {
+		return toolrt.LoadFile(e.Settings.Catalog, e.Settings.CatalogSHA256)
+	}
+	return toolrt.Load(generated.CatalogJSON, toolrt.EmbeddedSource, e.Settings.CatalogSHA256)
 }
 
 // Endpoint is the configured endpoint, or the embedded Movie Database started on a random
@@ -77,7 +92,7 @@ func (e *Env) Endpoint(ctx context.Context) (string, error) {
 
 // Runtime builds the runtime for the settings' role and user and logs in.
 func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
-	cat, err := e.Catalog()
+	cat, prov, err := e.Catalog()
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +113,7 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 		Endpoint: endpoint, Role: e.Settings.Role, User: e.Settings.User,
 		Password: func() string { return os.Getenv(auth.PasswordEnv) },
 		Token:    os.Getenv(TokenEnv), LoginDocument: login,
-		Timeout: e.Settings.Timeout, Audit: e.audit,
+		Timeout: e.Settings.Timeout, Audit: e.audit, Provenance: prov, InsecureHTTP: e.Settings.InsecureHTTP,
 		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {

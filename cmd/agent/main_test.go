@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/generated"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 )
 
@@ -23,9 +25,12 @@ func TestCallStartsEmbeddedServer(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errText)
 	}
-	first, _, _ := strings.Cut(out, "\n")
-	if !strings.HasPrefix(first, "no -endpoint given: started the embedded Movie Database at http://127.0.0.1:") {
-		t.Errorf("first line = %q", first)
+	first, rest, _ := strings.Cut(out, "\n")
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded)"; first != want {
+		t.Errorf("first line = %q, want %q", first, want)
+	}
+	if !strings.HasPrefix(rest, "no -endpoint given: started the embedded Movie Database at http://127.0.0.1:") {
+		t.Errorf("second line = %q", rest)
 	}
 	if !strings.Contains(out, `"title":"The Matrix"`) {
 		t.Errorf("output:\n%s", out)

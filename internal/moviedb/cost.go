@@ -5,8 +5,9 @@ package moviedb
 // field resolved counts 1 and lists multiply what is selected inside them. A list's size is
 // its page size argument (size, or first/last/limit) where it has one, the size argument of
 // the page object around it (MoviePage.content takes movies(size:)), and otherwise
-// unboundedList. The estimate needs the schema's field types, so it uses gqlparser's schema
-// loader; graph-gophers/graphql-go still validates and executes.
+// unboundedList. The estimate needs the schema's field types, which gqlparser's parser gives
+// without its validator (cmd/agent embeds this server, and the runtime links no validator);
+// graph-gophers/graphql-go still validates and executes.
 
 import (
 	"fmt"
@@ -14,8 +15,8 @@ import (
 
 	gqlerrors "github.com/graph-gophers/graphql-go/errors"
 	"github.com/toolgen/toolgen"
-	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
 )
 
 // Limits of one query. maxQueryCost leaves every tool of the generated catalog (the heaviest
@@ -34,9 +35,18 @@ const (
 	codeTooCostly      = "QUERY_TOO_COSTLY"
 )
 
-// costSchema is schema.graphql loaded once for the estimate; it is read-only afterwards.
-var costSchema = sync.OnceValues(func() (*ast.Schema, error) {
-	return gqlparser.LoadSchema(&ast.Source{Name: "schema.graphql", Input: toolgen.Schema})
+// costSchema is schema.graphql's type definitions by name, parsed once for the estimate and
+// read-only afterwards. The schema has no extensions and the default root type names.
+var costSchema = sync.OnceValues(func() (map[string]*ast.Definition, error) {
+	doc, err := parser.ParseSchema(&ast.Source{Name: "schema.graphql", Input: toolgen.Schema})
+	if err != nil {
+		return nil, err
+	}
+	types := make(map[string]*ast.Definition, len(doc.Definitions))
+	for _, d := range doc.Definitions {
+		types[d.Name] = d
+	}
+	return types, nil
 })
 
 // checkCost refuses a document over the alias limit or over the cost limit, before execution.
@@ -88,14 +98,14 @@ func costError(code, msg string, more map[string]any) *gqlerrors.QueryError {
 	return &gqlerrors.QueryError{Message: msg, Extensions: ext}
 }
 
-func rootType(s *ast.Schema, op ast.Operation) *ast.Definition {
+func rootType(types map[string]*ast.Definition, op ast.Operation) *ast.Definition {
 	switch op {
 	case ast.Mutation:
-		return s.Mutation
+		return types["Mutation"]
 	case ast.Subscription:
-		return s.Subscription
+		return types["Subscription"]
 	}
-	return s.Query
+	return types["Query"]
 }
 
 // countAliases counts the aliased fields written in the document, fragments included once.

@@ -19,7 +19,7 @@ type memoKey struct {
 }
 
 type coster struct {
-	schema   *ast.Schema
+	schema   map[string]*ast.Definition
 	vars     map[string]any
 	frags    map[string]*ast.FragmentDefinition
 	memo     map[memoKey]int
@@ -64,7 +64,7 @@ func (c *coster) field(f *ast.Field, parent *ast.Definition, hint int) int {
 	}
 	sub := 0
 	if len(f.SelectionSet) > 0 {
-		sub = c.set(f.SelectionSet, c.schema.Types[def.Type.Name()], childHint)
+		sub = c.set(f.SelectionSet, c.schema[def.Type.Name()], childHint)
 	}
 	return smul(factor, sadd(1, sub))
 }
@@ -79,7 +79,7 @@ func (c *coster) spread(name string, hint int) int {
 		return 0 // unknown and cyclic fragments are refused by validation
 	}
 	c.visiting[name] = true
-	n := c.set(f.SelectionSet, c.schema.Types[f.TypeCondition], hint)
+	n := c.set(f.SelectionSet, c.schema[f.TypeCondition], hint)
 	delete(c.visiting, name)
 	c.memo[key] = n
 	return n
@@ -89,7 +89,7 @@ func (c *coster) typeOr(name string, parent *ast.Definition) *ast.Definition {
 	if name == "" {
 		return parent
 	}
-	return c.schema.Types[name]
+	return c.schema[name]
 }
 
 // size is the page size a field asks for: its size, first, last or limit argument, from a

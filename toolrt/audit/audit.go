@@ -48,6 +48,11 @@ type Record struct {
 	Body       string          `json:"body,omitempty"` // "sha256:<hex>" of the request body
 	Ref        string          `json:"ref,omitempty"`  // reference id of a failure in the log
 	Args       json.RawMessage `json:"args,omitempty"` // only with argument logging enabled
+
+	// Catalog is the file digest of the catalog in use and CatalogSource where it came from
+	// ("embedded" or a path): which tools the call could have run.
+	Catalog       string `json:"catalog,omitempty"`
+	CatalogSource string `json:"catalogSource,omitempty"`
 }
 
 // Log appends records to a writer. A nil *Log writes nothing, so callers need no checks.

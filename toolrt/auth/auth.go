@@ -10,13 +10,15 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/toolgen/toolgen/toolrt/exec"
+	"github.com/toolgen/toolgen/toolrt/redact"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/parser"
 )
 
 // DefaultLoginDocument is the Movie Database's login mutation.
@@ -120,9 +122,9 @@ func (s *Session) loginLocked(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("login as %q: %w", s.cfg.User, err)
 	}
-	token, err := tokenFrom(status, data)
+	token, err := tokenFrom(status, data, redact.New(redact.Secret{Value: s.password(), Label: "[password]"}))
 	if err != nil {
-		return fmt.Errorf("login as %q failed: %s", s.cfg.User, redact(err.Error(), s.password()))
+		return fmt.Errorf("login as %q failed: %w", s.cfg.User, err)
 	}
 	s.token = token
 	s.gen++
@@ -136,41 +138,48 @@ func (s *Session) password() string {
 	return s.cfg.Password()
 }
 
-// redact removes the password from a server message: a server may quote the value it refused.
-func redact(msg, password string) string {
-	if password == "" {
-		return msg
-	}
-	return strings.ReplaceAll(msg, password, "[password]")
-}
-
-var (
-	// inputVariable matches a login document that takes its credentials as one $input object.
-	inputVariable = regexp.MustCompile(`\$input\s*:`)
-	// operationName finds the login mutation's name, sent as operationName as any client would.
-	operationName = regexp.MustCompile(`\bmutation\s+([_A-Za-z][_0-9A-Za-z]*)`)
-)
-
 // body builds the login request: the credentials go in $input when the document declares it
-// (the Movie Database's LoginInput), else as $username and $password.
+// (the Movie Database's LoginInput), else as $username and $password. The document is parsed,
+// not pattern-matched, so a comment or a string that mentions $input changes nothing.
 func (s *Session) body() ([]byte, error) {
+	op, err := loginOperation(s.cfg.Document)
+	if err != nil {
+		return nil, err
+	}
 	creds := map[string]any{"username": s.cfg.User, "password": s.password()}
 	vars := creds
-	if inputVariable.MatchString(s.cfg.Document) {
+	if op.VariableDefinitions.ForName("input") != nil {
 		vars = map[string]any{"input": creds}
 	}
 	body := map[string]any{"query": s.cfg.Document, "variables": vars}
-	if m := operationName.FindStringSubmatch(s.cfg.Document); m != nil {
-		body["operationName"] = m[1]
+	if op.Name != "" {
+		body["operationName"] = op.Name // as any client would send it
 	}
 	return json.Marshal(body)
+}
+
+// loginOperation parses the login document and returns its only operation.
+func loginOperation(doc string) (*ast.OperationDefinition, error) {
+	qd, err := parser.ParseQuery(&ast.Source{Input: doc})
+	if err != nil {
+		var ge *gqlerror.Error
+		if errors.As(err, &ge) && len(ge.Locations) > 0 {
+			return nil, fmt.Errorf("login document %s: %s; fix the file given to -login-document", ge.Locations[0], ge.Message)
+		}
+		return nil, fmt.Errorf("login document: %v; fix the file given to -login-document", err)
+	}
+	if len(qd.Operations) != 1 {
+		return nil, fmt.Errorf("login document holds %d operations, want exactly one login mutation; fix the file given to -login-document", len(qd.Operations))
+	}
+	return qd.Operations[0], nil
 }
 
 // tokenFrom finds the token in the login response: the first non-empty string under a key
 // named token, accessToken, access_token or jwt, searching data depth-first in sorted key order
 // (data.login.token for the Movie Database). Failures quote only the server's error messages:
-// the response body could echo the request, and the request holds the password.
-func tokenFrom(status int, data []byte) (string, error) {
+// the response body could echo the request, and the request holds the password, so a message
+// is redacted (a server may quote the value it refused, in any spelling) before it is clipped.
+func tokenFrom(status int, data []byte, red *redact.Set) (string, error) {
 	var r struct {
 		Data   any `json:"data"`
 		Errors []struct {
@@ -184,7 +193,7 @@ func tokenFrom(status int, data []byte) (string, error) {
 		return token, nil
 	}
 	if len(r.Errors) > 0 {
-		return "", fmt.Errorf("the server said: %s", clip(r.Errors[0].Message, 200))
+		return "", fmt.Errorf("the server said: %s", clip(red.String(r.Errors[0].Message), 200))
 	}
 	return "", fmt.Errorf("HTTP %d, no token in the response", status)
 }

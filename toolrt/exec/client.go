@@ -1,13 +1,14 @@
 package exec
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/toolgen/toolgen/toolrt/redact"
 )
 
 // Outcome says what became of one request, for the model's caller and the audit trail.
@@ -55,12 +56,15 @@ type Client struct {
 	Timeout  time.Duration // per call, body read and any retry included; 0: DefaultTimeout
 	Creds    Credentials   // nil: anonymous
 	Log      *slog.Logger  // failure details go here under their reference id; nil: discarded
+	// Password is redacted from everything read, like the token (a server may echo either);
+	// nil: none.
+	Password func() string
 }
 
 // attempt is one POST's raw answer.
 type attempt struct {
 	status int
-	data   []byte // the body with the bearer token redacted
+	data   []byte // the body as read: redact before it leaves (interpret does)
 	size   int    // bytes read
 	err    error
 }
@@ -79,6 +83,7 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	defer cancel()
 	token, gen := c.token()
 	a := c.post(callCtx, body, token)
+	sent := []string{token}
 	retried := false
 	if a.err == nil && authFailed(a.status, a.data, mutation) && c.Creds != nil && c.Creds.CanRelogin() {
 		if err := c.Creds.Relogin(callCtx, gen); err != nil {
@@ -87,11 +92,12 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 		}
 		token, _ = c.token()
 		a, retried = c.post(callCtx, body, token), true
+		sent = append(sent, token)
 		if a.err == nil && authFailed(a.status, a.data, mutation) {
 			return Result{Outcome: Failed, Status: a.status, Bytes: a.size, Retried: true}, ErrAuth
 		}
 	}
-	res := c.interpret(a, mutation)
+	res := c.interpret(a, mutation, c.secrets(sent))
 	res.Retried = retried
 	if a.err != nil && ctx.Err() != nil {
 		return res, ctx.Err() // the caller gave up (Ctrl-C): the run is over
@@ -105,17 +111,21 @@ func (c *Client) post(ctx context.Context, body []byte, token string) attempt {
 		client = NewHTTPClient()
 	}
 	status, data, err := Post(ctx, client, c.Endpoint, body, token)
-	return attempt{status: status, data: redactToken(data, token), size: len(data), err: err}
+	return attempt{status: status, data: data, size: len(data), err: err}
 }
 
-// redactToken removes the token we sent from what came back: a server or proxy may echo it (an
-// error message quoting the JWT, a debug page listing request headers), and everything read
-// here ends up in the model's text or the log.
-func redactToken(data []byte, token string) []byte {
-	if token == "" || !bytes.Contains(data, []byte(token)) {
-		return data
+// secrets is what must not come back out: the tokens sent and the password. A server or proxy
+// may echo them (an error quoting the JWT, a debug page listing request headers), in any
+// spelling, and everything read here ends up in the model's text or the log.
+func (c *Client) secrets(tokens []string) *redact.Set {
+	var list []redact.Secret
+	for _, t := range tokens {
+		list = append(list, redact.Secret{Value: t, Label: "[token]"})
 	}
-	return bytes.ReplaceAll(data, []byte(token), []byte("[token]"))
+	if c.Password != nil {
+		list = append(list, redact.Secret{Value: c.Password(), Label: "[password]"})
+	}
+	return redact.New(list...)
 }
 
 func (c *Client) token() (string, uint64) {
@@ -132,8 +142,9 @@ func (c *Client) logger() *slog.Logger {
 	return c.Log
 }
 
-// interpret turns one attempt into the model's result.
-func (c *Client) interpret(a attempt, mutation bool) Result {
+// interpret turns one attempt into the model's result. Every excerpt of the body is redacted
+// before it is clipped, so a cut never leaves a secret's prefix behind.
+func (c *Client) interpret(a attempt, mutation bool, red *redact.Set) Result {
 	switch {
 	case errors.Is(a.err, ErrTooLarge):
 		return Result{Text: tooLargeText(mutation), IsError: true, Outcome: TooLarge, Status: a.status, Bytes: MaxResponseBytes + 1}
@@ -142,11 +153,11 @@ func (c *Client) interpret(a attempt, mutation bool) Result {
 	case a.status == http.StatusUnauthorized:
 		return Result{Text: unauthenticatedText, IsError: true, Outcome: Unauthenticated, Status: a.status, Bytes: a.size}
 	case a.status >= 500:
-		return c.failure(a, mutation, fmt.Sprintf("HTTP %d: %s", a.status, clipBytes(a.data, 300)))
+		return c.failure(a, mutation, fmt.Sprintf("HTTP %d: %s", a.status, clipBytes(red.Bytes(a.data), 300)))
 	}
-	res, ok := graphQLResult(a.data)
+	res, ok := graphQLResult(a.data, red)
 	if !ok {
-		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response: %s", a.status, clipBytes(a.data, 300)))
+		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response: %s", a.status, clipBytes(red.Bytes(a.data), 300)))
 	}
 	res.Status, res.Bytes = a.status, a.size
 	return res

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+
+	"github.com/toolgen/toolgen/toolrt/redact"
 )
 
 // AuthErrorCodes are the GraphQL error codes (errors[].extensions.code, or
@@ -33,7 +35,12 @@ type modelError struct {
 
 // graphQLResult reads a GraphQL response. Errors are data for the model: it reads the server's
 // message and decides what to do. ok is false when data is not a GraphQL response at all.
-func graphQLResult(data []byte) (Result, bool) {
+// Secrets are redacted from the decoded strings first, and the text bounded last.
+func graphQLResult(data []byte, red *redact.Set) (Result, bool) {
+	data, err := red.JSON(data)
+	if err != nil {
+		return Result{}, false
+	}
 	var r gqlResponse
 	if err := json.Unmarshal(data, &r); err != nil || (r.Data == nil && len(r.Errors) == 0) {
 		return Result{}, false

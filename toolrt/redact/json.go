@@ -1,0 +1,111 @@
+package redact
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// JSON decodes data, redacts every string in it (object keys included) and re-encodes it
+// compactly in the same order, numbers verbatim. Redacting the decoded strings, not the bytes,
+// is what catches a secret the server spelt with escapes; String's escape-aware matching then
+// catches one escaped twice (escapes left inside a decoded string). It fails on anything but
+// exactly one JSON value.
+func (s *Set) JSON(data []byte) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var out bytes.Buffer
+	w := writer{out: &out, set: s}
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := w.token(tok, dec); err != nil {
+			return nil, err
+		}
+	}
+	if len(w.stack) > 0 || w.values != 1 { // Token reports EOF inside an open container
+		return nil, fmt.Errorf("redact: want one JSON value, got %d", w.values)
+	}
+	return out.Bytes(), nil
+}
+
+// writer re-emits a token stream as compact JSON.
+type writer struct {
+	out    *bytes.Buffer
+	set    *Set
+	stack  []byte // open containers: '{' or '['
+	count  []int  // tokens written in each open container
+	values int    // complete top-level values
+}
+
+func (w *writer) token(tok json.Token, dec *json.Decoder) error {
+	if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+		w.stack, w.count = w.stack[:len(w.stack)-1], w.count[:len(w.count)-1]
+		w.out.WriteByte(byte(d))
+		w.closed()
+		return nil
+	}
+	w.separator()
+	switch v := tok.(type) {
+	case json.Delim:
+		w.out.WriteByte(byte(v))
+		w.stack, w.count = append(w.stack, byte(v)), append(w.count, 0)
+		return nil
+	case string:
+		if err := w.str(v); err != nil {
+			return err
+		}
+	case json.Number:
+		w.out.WriteString(v.String())
+	case bool:
+		w.out.WriteString(fmt.Sprint(v))
+	case nil:
+		w.out.WriteString("null")
+	default:
+		return fmt.Errorf("redact: unexpected JSON token %T", tok)
+	}
+	w.closed()
+	return nil
+}
+
+// separator writes the ',' or ':' due before the next token of the open container.
+func (w *writer) separator() {
+	n := len(w.stack)
+	if n == 0 {
+		return
+	}
+	c := w.count[n-1]
+	switch {
+	case w.stack[n-1] == '{' && c%2 == 1:
+		w.out.WriteByte(':')
+	case c > 0:
+		w.out.WriteByte(',')
+	}
+	w.count[n-1]++
+}
+
+// closed records a finished value at the top level.
+func (w *writer) closed() {
+	if len(w.stack) == 0 {
+		w.values++
+	}
+}
+
+// str writes one string, redacted, without HTML escaping (people and models read it as is).
+func (w *writer) str(v string) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(w.set.String(v)); err != nil {
+		return err
+	}
+	w.out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+	return nil
+}

@@ -1,0 +1,104 @@
+package toolrt
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/toolgen/toolgen/toolrt/exec"
+	"github.com/toolgen/toolgen/toolrt/toolrttest"
+)
+
+// TestPasswordEchoIsRedactedBeforeTheResultIsBounded: an API that puts the password (plain or
+// escaped) where the 24,000-character cap cuts the model's text. Bounding first would hand the
+// model the password's first characters.
+func TestPasswordEchoIsRedactedBeforeTheResultIsBounded(t *testing.T) {
+	const prefix = `{"data":{"movie":{"title":"`
+	keep := exec.MaxModelChars - 100 // what Bound keeps
+	for _, escaped := range []bool{false, true} {
+		for inside := 1; inside < len(testPassword); inside++ {
+			endpoint, _ := startMovieDB(t, func(next http.Handler) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if r.Header.Get("Authorization") == "" {
+						next.ServeHTTP(w, r) // the login
+						return
+					}
+					pw := testPassword
+					if escaped {
+						pw = toolrttest.EscapeAll(pw)
+					}
+					filler := strings.Repeat("x", keep-len(prefix)-inside)
+					w.Header().Set("Content-Type", "application/json")
+					_, _ = w.Write([]byte(prefix + filler + pw + `","plot":"` + strings.Repeat("y", 300) + `"}}}`))
+				})
+			})
+			rt := newRuntime(t, endpoint, asUser(Config{}))
+			res, err := rt.Direct(context.Background(), "movie", []byte(`{"id":"42"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(res.Text, "[truncated") {
+				t.Fatalf("not cut: …%s", res.Text[len(res.Text)-80:])
+			}
+			for n := 3; n <= len(testPassword); n++ {
+				if toolrttest.Leaks(res.Text, testPassword[:n]) {
+					t.Errorf("escaped %v, %d inside the cut: %d characters of the password reach the model", escaped, inside, n)
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestPlainHTTPToARemoteHostNeedsInsecureHTTP: with credentials, an http:// endpoint that is not
+// loopback is refused by New; -insecure-http lets it run. The remote name is dialled to the
+// loopback demo server, so the test never leaves this machine.
+func TestPlainHTTPToARemoteHostNeedsInsecureHTTP(t *testing.T) {
+	endpoint, rec := startMovieDB(t)
+	local := strings.TrimPrefix(strings.TrimSuffix(endpoint, "/graphql"), "http://")
+	client := &http.Client{Transport: &http.Transport{
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, network, local)
+		},
+	}}
+	remote := "http://api.example.test/graphql"
+	for _, cfg := range []Config{asUser(Config{}), {Token: "issued"}} {
+		cfg.Endpoint, cfg.HTTPClient, cfg.Role = remote, client, "concierge"
+		if _, err := New(testCatalog(t), cfg); err == nil || !strings.Contains(err.Error(), "-insecure-http") {
+			t.Errorf("user %q token %q: %v, want the refusal", cfg.User, cfg.Token, err)
+		}
+	}
+	if _, err := New(testCatalog(t), Config{Endpoint: remote, HTTPClient: client}); err != nil {
+		t.Errorf("anonymous: %v; without credentials there is nothing to leak", err)
+	}
+	if _, err := New(testCatalog(t), asUser(Config{Endpoint: "https://api.example.test/graphql"})); err != nil {
+		t.Errorf("https: %v", err)
+	}
+	cfg := asUser(Config{Endpoint: remote, HTTPClient: client, Role: "concierge", InsecureHTTP: true})
+	rt, err := New(testCatalog(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rt.Login(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := rt.Direct(context.Background(), "movie", []byte(`{"id":"42"}`)); err != nil || !strings.Contains(res.Text, "The Matrix") {
+		t.Errorf("with -insecure-http: %v %s", err, res.Text)
+	}
+	if len(rec.seenTokens()) == 0 {
+		t.Error("the demo server saw no token")
+	}
+}
+
+func TestIsLoopback(t *testing.T) {
+	for host, want := range map[string]bool{
+		"127.0.0.1": true, "127.8.9.10": true, "::1": true, "localhost": true, "LOCALHOST": true,
+		"example.com": false, "10.0.0.1": false, "0.0.0.0": false, "localhost.example.com": false, "": false,
+	} {
+		if got := IsLoopback(host); got != want {
+			t.Errorf("IsLoopback(%q) = %v", host, got)
+		}
+	}
+}
