@@ -3,6 +3,7 @@ package toolgen_test
 import (
 	"testing"
 
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/generate"
 	"github.com/toolgen/toolgen/internal/genout"
 )
@@ -18,7 +19,7 @@ func TestGeneratedIsFresh(t *testing.T) {
 	if files == nil {
 		t.Fatalf("the example does not generate:\n%s", ds)
 	}
-	diff, fresh, err := genout.Check("generated", files)
+	diff, fresh, err := genout.Verify("generated", files, genout.NewManifest(catalog.ToolgenVersion, generate.Sources(in), files))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,6 +54,9 @@ type Catalog struct {
 	// order. They feed the Go emitter; catalog.json leaves them out because inputSchema already
 	// describes them to reviewers and to the runtime.
 	Types []Type `json:"-"`
+	// ScalarTypes gives the JSON type ("integer", "object", …, or "" for any JSON value) of each
+	// custom scalar the input schemas do not write as a string, for the Go emitter.
+	ScalarTypes map[string]string `json:"-"`
 }
 
 // Role is one declared role with the totals of the tools it sees.

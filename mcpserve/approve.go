@@ -29,10 +29,10 @@ const (
 // ParseApproval reads the -approve flag.
 func ParseApproval(s string) (Approval, error) {
 	switch a := Approval(s); a {
-	case Deny, Elicit, Host:
+	case Deny, Elicit, Host, Defer:
 		return a, nil
 	}
-	return "", fmt.Errorf("unknown approval mode %q: use deny, elicit or host", s)
+	return "", fmt.Errorf("unknown approval mode %q: use deny, elicit, host or defer", s)
 }
 
 // approver chooses the session's approver for toolrt's Run.Call. Elicit mode does not use it:

@@ -50,6 +50,8 @@ type Config struct {
 	Total   *budget.Shared
 	Logger  *slog.Logger // status and session lines (stderr under stdio); nil discards
 	Version string       // reported in initialize; "" means "dev"
+	// Deferrer records writes under Approve == Defer (toolrt/pending's store); required there.
+	Deferrer toolrt.Deferrer
 }
 
 // Server is an MCP server over one runtime. It serves any number of sessions.
@@ -76,6 +78,9 @@ func New(cfg Config) (*Server, error) {
 		cfg.Approve = Deny
 	}
 	if _, err := ParseApproval(string(cfg.Approve)); err != nil {
+		return nil, err
+	}
+	if err := checkDefer(cfg); err != nil {
 		return nil, err
 	}
 	if cfg.Limits.Mode == "" {
@@ -129,7 +134,7 @@ func (s *Server) session(ss *mcp.ServerSession) *session {
 	if st, ok := s.sessions[ss]; ok {
 		return st
 	}
-	run := s.cfg.Runtime.NewRun(budget.New(s.cfg.Limits), s.approver())
+	run := s.newRun()
 	st := &session{run: run, pending: newPendingCalls(run)}
 	s.sessions[ss] = st
 	s.cfg.Logger.Info("mcp session", "session", ss.ID(), "run", run.ID(), "approve", string(s.cfg.Approve))

@@ -54,6 +54,8 @@ type Run struct {
 	gate   *gate.Gate
 	direct bool // Runtime.Direct: no gate, no budget
 	failed auditFailure
+	// deferrer records writes instead of sending them (NewDeferredRun); nil sends approved writes.
+	deferrer Deferrer
 }
 
 // ID is the run id written to the audit trail.
@@ -76,7 +78,7 @@ func (run *Run) Call(ctx context.Context, name string, raw []byte) (Result, erro
 		return res, err
 	}
 	var d gate.Decision
-	if pr.need {
+	if pr.need && !run.deferring(pr) {
 		if d, err = run.gate.Consult(ctx, pr.req); err != nil {
 			return run.abandon(pr), err
 		}

@@ -66,7 +66,9 @@ func (run *Run) Resume(ctx context.Context, pr *Prepared, d gate.Decision) (Resu
 	}
 	c := pr.c
 	res, err := DeniedResult(), error(nil)
-	if c.approve(pr, d) {
+	if run.deferring(pr) { // a deferred run never sends a write, whatever the decision says
+		res = c.propose(ctx, pr)
+	} else if c.approve(pr, d) {
 		res, err = c.send(ctx, pr.t, pr.p)
 	}
 	if ferr := c.finish(res); ferr != nil {

@@ -50,7 +50,11 @@ func runAgentLoop(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg.Runtime, cfg.Run, cfg.Out, cfg.Lines = rt, rt.NewRun(b, e.Approver()), e.Out, e.Lines
+	run, err := e.NewRun(rt, b)
+	if err != nil {
+		return err
+	}
+	cfg.Runtime, cfg.Run, cfg.Out, cfg.Lines = rt, run, e.Out, e.Lines
 	a, err := agent.New(cfg)
 	if err != nil {
 		return err

@@ -34,6 +34,9 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintf(e.Out, "user      : %s\n", user)
 	}
 	fmt.Fprintf(e.Out, "tool      : %s\narguments : %s\n", args[0], raw)
+	if err := e.refuseDeferredWrite(rt, args[0]); err != nil {
+		return err
+	}
 	res, err := rt.Direct(ctx, args[0], []byte(raw))
 	fmt.Fprintln(e.Out, gate.Escape(res.Text)) // the API's text: no escape sequence reaches the terminal
 	return err

@@ -58,17 +58,21 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcps
 	if err != nil {
 		return nil, err
 	}
+	d, err := e.deferrer(approve == mcpserve.Defer)
+	if err != nil {
+		return nil, err
+	}
 	rt, err := e.Runtime(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return mcpserve.New(mcpserve.Config{
+	return mcpserve.New(deferTo(d, mcpserve.Config{
 		Runtime: rt,
 		Approve: approve,
 		Limits:  e.Settings.limits(mode),
 		Total:   budget.NewShared(e.Settings.MaxToolCallsTotal),
 		Logger:  slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
-	})
+	}))
 }
 
 func who(e *Env) string {

@@ -47,6 +47,12 @@ type Settings struct {
 
 	// MaxToolCallsTotal bounds the tool calls of every MCP session together (limits.go).
 	MaxToolCallsTotal int `yaml:"max-tool-calls-total"`
+
+	// Deferred writes (-approve defer): the store, how long a request waits, and which read
+	// tools `agent review` runs beside a write (derived from the catalog when absent).
+	PendingStore string                `yaml:"pending-store"`
+	PendingTTL   time.Duration         `yaml:"pending-ttl"`
+	ReviewReads  map[string][]ReadSpec `yaml:"review-reads"`
 }
 
 // defaults are the built-in settings; the model's URL and name may also come from the
@@ -84,9 +90,10 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.Model, "model", s.Model, "model name the server knows, e.g. qwen3:8b; also $"+modelEnv)
 	flags.DurationVar(&s.ModelTimeout, "model-timeout", s.ModelTimeout, "deadline of one model call")
 	flags.StringVar(&s.SystemPrompt, "system-prompt", s.SystemPrompt, "file holding the agent's system prompt; empty uses the seed's concierge prompt")
-	flags.StringVar(&s.Approve, "approve", s.Approve, "mcp writes: deny (refuse), elicit (ask the user through the MCP client), or host (trust the host's confirmation; weaker)")
+	flags.StringVar(&s.Approve, "approve", s.Approve, "mcp writes: deny (refuse), elicit (ask the user through the MCP client), host (trust the host's confirmation; weaker), or defer (record for `agent confirm`; also for the agent loop)")
 	flags.StringVar(&s.HTTP, "http", s.HTTP, "mcp: serve streamable HTTP on this address, e.g. 127.0.0.1:8765, instead of stdio")
 	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")
+	pendingFlags(flags, &s)
 	if err := flags.Parse(args); err != nil {
 		return s, nil, errUsage
 	}

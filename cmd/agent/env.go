@@ -19,6 +19,7 @@ import (
 	"github.com/toolgen/toolgen/toolrt/auth"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
+	"github.com/toolgen/toolgen/toolrt/pending"
 )
 
 // Env is one command's world. Its methods build things on first use.
@@ -29,6 +30,7 @@ type Env struct {
 
 	shared *shared
 	audit  *audit.Log
+	store  *pending.Store // opened by Store
 }
 
 // shared outlives one command: in the menu, every command talks to the same embedded server,
@@ -47,8 +49,13 @@ func (sh *shared) close() {
 	}
 }
 
-// Close closes the audit file.
-func (e *Env) Close() { _ = e.audit.Close() }
+// Close closes the audit file and the pending store.
+func (e *Env) Close() {
+	_ = e.audit.Close()
+	if e.store != nil {
+		_ = e.store.Close()
+	}
+}
 
 // Catalog is the embedded catalog, or the file named by -catalog (or agent.yaml), verified and
 // checked against -catalog-sha256. Its digest and source are printed once, before anything else.

@@ -1,6 +1,6 @@
 // Command toolgen compiles schema.graphql, allowlist.yaml and tool-selections/ into the
 // reviewed tool catalog in generated/. With -check it writes nothing and exits 1 when
-// generated/ is stale, incomplete or holds an orphan file.
+// generated/ is stale, incomplete or holds a file it did not generate.
 package main
 
 import (
@@ -9,8 +9,11 @@ import (
 	"io"
 	"os"
 
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/generate"
 	"github.com/toolgen/toolgen/internal/genout"
+	"github.com/toolgen/toolgen/internal/tokencount"
 )
 
 func main() {
@@ -35,14 +38,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return runGenerate(args, stdout, stderr)
 }
 
-// runGenerate compiles the inputs and syncs (or, with -check, compares) the output folder.
+// runGenerate compiles the inputs and writes (or, with -check, compares) the output folder.
+// When the folder still holds what this build wrote from these inputs, it compiles nothing.
 func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	schema := fs.String("schema", "schema.graphql", "the GraphQL schema (SDL)")
 	allow := fs.String("allowlist", "allowlist.yaml", "which root fields become tools, for which roles")
 	selections := fs.String("selections", "tool-selections", "folder of hand-written <tool>.graphql operations")
-	out := fs.String("out", "generated", "output folder, owned by toolgen")
+	out := fs.String("out", "generated", "output folder, owned by toolgen: it writes and deletes only the files listed in its "+genout.ManifestName)
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output folder is not fresh")
 	lintMode := fs.String("lint", "", `"warn" reports every lint finding as a warning (to explore a new API)`)
 	if err := fs.Parse(args); err != nil {
@@ -53,30 +57,64 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	in, ds := generate.Read(".", *schema, *allow, *selections)
+	if ds.HasErrors() {
+		return failed(ds, stderr)
+	}
 	in.LintAsWarnings = *lintMode == "warn"
-	files := map[string][]byte(nil)
-	if !ds.HasErrors() {
-		files, ds = generate.Files(in)
+	sources := generate.Sources(in)
+	st := newStamp(fs, *out)
+	if raw, n, ok := genout.Unchanged(*out, catalog.ToolgenVersion, sources); ok {
+		if warnings, ok := st.matches(raw); ok {
+			fmt.Fprint(stderr, warnings)
+			return unchanged(*out, n, *check, stdout)
+		}
+	}
+	in.Tokens = tokencount.OpenCache()
+	if in.Tokens.Empty() {
+		tokencount.Preload() // a first run counts every tool: overlap the load with parsing
+	}
+	files, ds := generate.Files(in)
+	in.Tokens.Save() // a failed save only costs the next run its counts
+	if ds.HasErrors() {
+		return failed(ds, stderr)
 	}
 	fmt.Fprint(stderr, ds.String())
-	if ds.HasErrors() {
-		fmt.Fprintf(stderr, "toolgen: %d problem(s); nothing was written\n", countErrors(ds))
-		return 1
-	}
+	m := genout.NewManifest(catalog.ToolgenVersion, sources, files)
 	if *check {
-		return checkFresh(*out, files, stdout, stderr)
+		return checkFresh(*out, files, m, func() { st.save(m.Marshal(), ds.String()) }, stdout, stderr)
 	}
-	r, err := genout.Sync(*out, files)
+	r, err := genout.Write(*out, files, m)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return 1
 	}
+	st.save(m.Marshal(), ds.String())
 	fmt.Fprintf(stdout, "toolgen: %d files in %s (%d written, %d deleted)\n", len(files), *out, len(r.Written), len(r.Deleted))
+	if len(r.Foreign) > 0 {
+		fmt.Fprintf(stderr, "toolgen: left alone %d file(s) in %s that toolgen did not generate: %v\n", len(r.Foreign), *out, r.Foreign)
+	}
 	return 0
 }
 
-func checkFresh(dir string, files map[string][]byte, stdout, stderr io.Writer) int {
-	diff, fresh, err := genout.Check(dir, files)
+func failed(ds diag.List, stderr io.Writer) int {
+	fmt.Fprint(stderr, ds.String())
+	fmt.Fprintf(stderr, "toolgen: %d problem(s); nothing was written\n", countErrors(ds))
+	return 1
+}
+
+func unchanged(dir string, n int, check bool, stdout io.Writer) int {
+	if check {
+		fmt.Fprintf(stdout, "toolgen: %s is fresh (%d files; unchanged since this toolgen wrote it)\n", dir, n)
+	} else {
+		fmt.Fprintf(stdout, "toolgen: %d files in %s (0 written, 0 deleted): unchanged, nothing compiled\n", n, dir)
+	}
+	return 0
+}
+
+// checkFresh compares the folder with a full run's files; fresh calls saved, so the next
+// -check of the same folder can skip compiling.
+func checkFresh(dir string, files map[string][]byte, m genout.Manifest, saved func(), stdout, stderr io.Writer) int {
+	diff, fresh, err := genout.Verify(dir, files, m)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		return 1
@@ -85,6 +123,7 @@ func checkFresh(dir string, files map[string][]byte, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "%stoolgen: %s is not fresh; run go generate ./... and commit the result\n", diff, dir)
 		return 1
 	}
+	saved()
 	fmt.Fprintf(stdout, "toolgen: %s is fresh (%d files)\n", dir, len(files))
 	return 0
 }

@@ -8,12 +8,14 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/cachedir"
 )
 
 // workspace copies the example inputs into a temporary folder and returns flag arguments
 // pointing at them, with -out in the same folder.
 func workspace(t *testing.T) (string, []string) {
 	t.Helper()
+	t.Setenv(cachedir.EnvVar, t.TempDir()) // stamps and counts of this test only
 	dir := t.TempDir()
 	for _, p := range []string{"schema.graphql", "allowlist.yaml", "tool-selections/search.graphql", "tool-selections/movies.graphql", "tool-selections/addWatchListItem.graphql"} {
 		b, err := os.ReadFile(filepath.Join("..", "..", p))
@@ -75,19 +77,23 @@ func TestGenerateThenCheck(t *testing.T) {
 	}
 }
 
-func TestCheckReportsStaleMissingAndOrphan(t *testing.T) {
+func TestCheckReportsStaleMissingOrphanAndForeign(t *testing.T) {
 	dir, args := workspace(t)
 	toolgen(t, args...)
 	gen := filepath.Join(dir, "generated")
 	os.WriteFile(filepath.Join(gen, "operations", "movie.graphql"), []byte("query Old { movie }\n"), 0o644)
-	os.Remove(filepath.Join(gen, "schemas", "person.json"))
-	os.WriteFile(filepath.Join(gen, "schemas", "removedTool.json"), []byte("{}\n"), 0o644)
+	os.Remove(filepath.Join(gen, "schemas", "search.json"))
+	os.WriteFile(filepath.Join(gen, "schemas", "mine.json"), []byte("{}\n"), 0o644)
+	allow, _ := os.ReadFile(filepath.Join(dir, "allowlist.yaml"))
+	os.WriteFile(filepath.Join(dir, "allowlist.yaml"), []byte(strings.Replace(string(allow), "  person: {}\n", "", 1)), 0o644)
 	before := snapshot(t, gen)
 	code, _, stderr := toolgen(t, append(args, "-check")...)
 	if code != 1 {
 		t.Fatalf("check on stale output: exit %d, want 1", code)
 	}
-	for _, want := range []string{"stale: " + filepath.ToSlash(gen) + "/operations/movie.graphql", "-query Old { movie }", "missing: " + filepath.ToSlash(gen) + "/schemas/person.json", "orphan: " + filepath.ToSlash(gen) + "/schemas/removedTool.json"} {
+	g := filepath.ToSlash(gen)
+	for _, want := range []string{"stale: " + g + "/operations/movie.graphql", "-query Old { movie }", "missing: " + g + "/schemas/search.json",
+		"orphan: " + g + "/schemas/person.json (no longer generated", "foreign: " + g + "/schemas/mine.json (toolgen did not generate it", "stale: " + g + "/.toolgen.json"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("check output lacks %q:\n%s", want, stderr)
 		}
@@ -95,12 +101,90 @@ func TestCheckReportsStaleMissingAndOrphan(t *testing.T) {
 	if diff := cmp.Diff(before, snapshot(t, gen)); diff != "" {
 		t.Errorf("-check wrote files:\n%s", diff)
 	}
-	if code, _, _ := toolgen(t, args...); code != 0 {
-		t.Fatal("regenerate failed")
+	code, _, stderr = toolgen(t, args...)
+	if code != 0 || !strings.Contains(stderr, "left alone 1 file(s)") {
+		t.Fatalf("regenerate: exit %d\n%s", code, stderr)
 	}
-	if _, err := os.Stat(filepath.Join(gen, "schemas", "removedTool.json")); err == nil {
+	if _, err := os.Stat(filepath.Join(gen, "schemas", "person.json")); err == nil {
 		t.Error("orphan survived regeneration")
 	}
+	if _, err := os.Stat(filepath.Join(gen, "schemas", "mine.json")); err != nil {
+		t.Errorf("regeneration deleted a file toolgen did not generate: %v", err)
+	}
+}
+
+// The regression of issue 10: -out on a folder holding someone else's files deleted them all.
+func TestOutRefusesAFolderOfForeignFiles(t *testing.T) {
+	dir, args := workspace(t)
+	target := filepath.Join(dir, "repo")
+	foreign := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "go.mod": "module example.com/x\n", "README.md": "# mine\n"}
+	for p, c := range foreign {
+		os.MkdirAll(filepath.Join(target, filepath.Dir(p)), 0o755)
+		os.WriteFile(filepath.Join(target, p), []byte(c), 0o644)
+	}
+	before := snapshot(t, target)
+	code, stdout, stderr := toolgen(t, append(args[:len(args)-2], "-out", target)...)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"refusing to write into " + target, "3 file(s) toolgen did not generate (.git/HEAD, README.md, go.mod)", "nothing was written or deleted", "pick another folder with -out"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if diff := cmp.Diff(before, snapshot(t, target)); diff != "" {
+		t.Errorf("toolgen changed a folder it does not own:\n%s", diff)
+	}
+}
+
+// An unchanged run skips compiling, yet -check and generation still see every hand edit: a
+// tampered output, a hand-edited token count, an edited manifest.
+func TestUnchangedRunsStaySound(t *testing.T) {
+	dir, args := workspace(t)
+	gen := filepath.Join(dir, "generated")
+	toolgen(t, args...)
+	if code, stdout, _ := toolgen(t, args...); code != 0 || !strings.Contains(stdout, "nothing compiled") {
+		t.Fatalf("second run compiled again: exit %d, %s", code, stdout)
+	}
+	if code, stdout, _ := toolgen(t, append(args, "-check")...); code != 0 || !strings.Contains(stdout, "unchanged since this toolgen wrote it") {
+		t.Fatalf("-check on unchanged output: exit %d, %s", code, stdout)
+	}
+	catalogJSON := filepath.Join(gen, "catalog.json")
+	good, _ := os.ReadFile(catalogJSON)
+	for name, edit := range map[string]func(){
+		"token count": func() {
+			os.WriteFile(catalogJSON, []byte(strings.Replace(string(good), `"tokens": 75`, `"tokens": 74`, 1)), 0o644)
+		},
+		"operation": func() {
+			os.WriteFile(filepath.Join(gen, "operations", "movie.graphql"), []byte("query X { movie }\n"), 0o644)
+		},
+		"manifest entry": func() { edit(t, filepath.Join(gen, ".toolgen.json"), `"sha256:`, `"sha256:0`) },
+		"manifest input": func() { edit(t, filepath.Join(dir, "allowlist.yaml"), "maxTokens: 1000", "maxTokens: 1001") },
+	} {
+		if !strings.Contains(string(good), `"tokens": 75`) {
+			t.Fatal("catalog.json has no token count to edit")
+		}
+		edit()
+		code, _, stderr := toolgen(t, append(args, "-check")...)
+		if code != 1 || !strings.Contains(stderr, "not fresh") {
+			t.Errorf("%s edited: -check exit %d\n%s", name, code, stderr)
+		}
+		if code, _, stderr := toolgen(t, args...); code != 0 {
+			t.Fatalf("%s: regenerate: %s", name, stderr)
+		}
+		if code, _, stderr := toolgen(t, append(args, "-check")...); code != 0 {
+			t.Errorf("%s: not fresh after regenerating:\n%s", name, stderr)
+		}
+	}
+}
+
+func edit(t *testing.T, path, old, new string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(b), old) {
+		t.Fatalf("%s lacks %q (%v)", path, old, err)
+	}
+	os.WriteFile(path, []byte(strings.Replace(string(b), old, new, 1)), 0o644)
 }
 
 func TestFailedGenerationWritesNothing(t *testing.T) {

@@ -24,6 +24,7 @@ type File struct {
 	Roles     []Role
 	Tools     []Entry
 	Selection Selection // top-level selection budgets; zero fields mean compiler defaults
+	Scalars   []Scalar  // custom scalars mapped to JSON Schemas, in the order written
 	// DiffLevels override the levels of toolgen diff's rules (the diff: section).
 	DiffLevels []LevelOverride
 }
@@ -50,11 +51,13 @@ type Entry struct {
 	Lint        []Suppression // lint findings excused for this tool, each with a reason
 }
 
-// Selection holds the budgets of the default selection builder; zero means "inherit".
+// Selection holds the budgets of the default selection builder and of the input schema; zero
+// means "inherit".
 type Selection struct {
 	PageSize           int
 	MaxSelectionTokens int
 	MaxResultLeaves    int
+	MaxInputTokens     int // o200k tokens of the input schema before toolgen warns
 }
 
 // Merge returns s with every zero field taken from base.
@@ -67,6 +70,9 @@ func (s Selection) Merge(base Selection) Selection {
 	}
 	if s.MaxResultLeaves == 0 {
 		s.MaxResultLeaves = base.MaxResultLeaves
+	}
+	if s.MaxInputTokens == 0 {
+		s.MaxInputTokens = base.MaxInputTokens
 	}
 	return s
 }

@@ -77,10 +77,12 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("roles: {a: {}}\ntools:\n  movie: {roles: [a], approval: none}\n"))
 	f.Add([]byte("tools: [1, 2]\n"))
 	f.Add([]byte("&a [*a]"))
+	f.Add([]byte("tools: {movie: {}}\nscalars:\n  JSON: {}\n  Money: {type: [integer, \"null\"], minimum: 0, enum: [a]}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, ds := Parse("allowlist.yaml", src)
 		if file != nil {
 			ds = append(ds, file.Resolve([]string{"movie", "search"})...)
+			ds = append(ds, file.ResolveScalars([]string{"JSON", "Money"})...)
 		}
 		for _, d := range ds {
 			if d.File != "allowlist.yaml" || d.Message == "" {

@@ -10,10 +10,10 @@ import (
 // This file decodes each section of allowlist.yaml from its node.
 
 var (
-	topKeys       = []string{"version", "roles", "tools", "selection", "diff"}
+	topKeys       = []string{"version", "roles", "tools", "selection", "scalars", "diff"}
 	roleKeys      = []string{"description", "maxTokens"}
 	toolKeys      = []string{"roles", "title", "approval", "description", "selection", "lint"}
-	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves"}
+	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves", "maxInputTokens"}
 )
 
 func (d *decoder) top(n *yaml.Node) {
@@ -31,6 +31,8 @@ func (d *decoder) top(n *yaml.Node) {
 			d.mapping(v, "tools", nil, func(k, v *yaml.Node) { d.tool(k, v) })
 		case "selection":
 			d.file.Selection = d.selection(v, "selection")
+		case "scalars":
+			d.scalars(v)
 		case "diff":
 			d.diff(v)
 		}
@@ -103,6 +105,8 @@ func (d *decoder) selection(v *yaml.Node, what string) Selection {
 			s.MaxSelectionTokens = n
 		case "maxResultLeaves":
 			s.MaxResultLeaves = n
+		case "maxInputTokens":
+			s.MaxInputTokens = n
 		}
 	})
 	return s

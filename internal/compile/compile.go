@@ -11,6 +11,7 @@ import (
 	"github.com/toolgen/toolgen/internal/jsonschema"
 	"github.com/toolgen/toolgen/internal/opbuild"
 	"github.com/toolgen/toolgen/internal/selection"
+	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -23,6 +24,9 @@ type Inputs struct {
 	Allowlist     []byte
 	// Selections maps each tool-selections/<tool>.graphql path to its contents.
 	Selections map[string][]byte
+	// Tokens counts tokens; nil counts in memory only. It is not an input of the catalog: any
+	// cache gives the tokenizer's own counts.
+	Tokens *tokencount.Cache
 	// LintAsWarnings reports every lint finding as a warning (toolgen -lint warn).
 	LintAsWarnings bool
 }
@@ -36,10 +40,17 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) {
 	if schema == nil || list == nil {
 		return finish(nil, ds)
 	}
-	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema)}
+	tokens := in.Tokens
+	if tokens == nil {
+		tokens = tokencount.NewMemoryCache()
+	}
+	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema).WithScalars(scalarSchemas(list)), tokens: tokens}
 	ds = append(ds, list.Resolve(rootFieldNames(schema))...)
+	ds = append(ds, list.ResolveScalars(customScalars(schema))...)
 	ds = append(ds, c.loadOverrides(in.Selections)...)
 	ds = append(ds, c.buildTools()...)
+	c.scalarTypes()
+	ds = append(ds, c.inputBudgets()...)
 	ds = append(ds, c.totals()...)
 	if !ds.HasErrors() { // the lints read validated documents; other errors come first
 		ds = append(ds, c.review(in)...)
@@ -62,6 +73,7 @@ type compiler struct {
 	mapper    *jsonschema.Mapper
 	overrides map[string]*selection.Override
 	ops       *opbuild.Builder // default documents; per-type answers cached across tools
+	tokens    *tokencount.Cache
 	cat       *catalog.Catalog
 	docs      map[string]*ast.QueryDocument // each tool's validated operation, for the lints
 }

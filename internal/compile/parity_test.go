@@ -4,9 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/selection"
+	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // seedTool is one tool of the seed generator's golden catalog (testdata/seed-catalog-golden.json,
@@ -85,26 +89,40 @@ func TestSeedParity(t *testing.T) {
 	checkSchemas(t, c)
 }
 
-// TestSeedOperations pins the documents of the four tools whose default selection is the seed's.
+// TestSeedOperations pins the leaves of the four tools whose default selection began as the
+// seed's: the root entity's own leaves, in order. The documents now also carry the entity's value
+// objects and its one hop of related entities (docs/selection.md), which the seed dropped.
 func TestSeedOperations(t *testing.T) {
 	c, ds := Compile(exampleInputs(t))
 	if c == nil {
 		t.Fatalf("example does not compile:\n%s", ds)
 	}
 	want := map[string]string{
-		"movie":        "query Tool_movie($id: ID!) { movie(id: $id) { id title releaseYear genre rating runtime plot posterUrl tmdbId reviewCount } }",
-		"person":       "query Tool_person($id: ID!) { person(id: $id) { id name birthYear biography photoUrl countryCode } }",
-		"tvShow":       "query Tool_tvShow($id: ID!) { tvShow(id: $id) { id title genre rating posterUrl startYear endYear seasons plot } }",
-		"myWatchLists": "query Tool_myWatchLists { myWatchLists { id name description isPublic createdAt itemCount } }",
+		"movie":        "id title releaseYear genre rating runtime plot posterUrl tmdbId reviewCount",
+		"person":       "id name birthYear biography photoUrl countryCode",
+		"tvShow":       "id title genre rating posterUrl startYear endYear seasons plot",
+		"myWatchLists": "id name description isPublic createdAt itemCount",
 	}
+	schema, _ := gqlschema.Load("schema.graphql", exampleInputs(t).Schema)
 	got := map[string]string{}
 	for _, tool := range c.Tools {
-		if _, ok := want[tool.Name]; ok {
-			got[tool.Name] = tool.Operation
+		if _, ok := want[tool.Name]; !ok {
+			continue
 		}
+		doc, vds := selection.Parse(schema, tool.Name+".graphql", tool.Operation)
+		if len(vds) > 0 {
+			t.Fatalf("%s: %s", tool.Name, vds)
+		}
+		var leaves []string
+		for _, s := range doc.Operations[0].SelectionSet[0].(*ast.Field).SelectionSet {
+			if f, ok := s.(*ast.Field); ok && len(f.SelectionSet) == 0 {
+				leaves = append(leaves, f.Name)
+			}
+		}
+		got[tool.Name] = strings.Join(leaves, " ")
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("operations (-want +got):\n%s", diff)
+		t.Errorf("root leaves (-want +got):\n%s", diff)
 	}
 	if a := c.Tool("addWatchListItem"); a == nil || a.SingleObjectArgument != "input" || a.Approval != "required" {
 		t.Errorf("addWatchListItem = %+v, want singleObjectArgument input and approval required", a)

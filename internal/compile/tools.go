@@ -2,7 +2,10 @@ package compile
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
@@ -11,68 +14,170 @@ import (
 	"github.com/toolgen/toolgen/internal/opbuild"
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/selection"
-	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// buildTools compiles every allow-listed root field into a tool, in schema order.
+// buildTools compiles every allow-listed root field into a tool, in schema order, in three
+// stages: the default documents one by one (opbuild's per-type caches are shared), then the
+// work that is independent per tool (validating and printing each document, counting its
+// tokens) spread over all cores, then the input schemas one by one (the mapper caches too).
+// Every stage writes each tool's results to its own slot, so the catalog is the same on any
+// number of cores.
 func (c *compiler) buildTools() diag.List {
-	var ds diag.List
 	c.cat = &catalog.Catalog{GeneratedBy: catalog.GeneratedBy, Encoding: catalog.Encoding, Roles: map[string]catalog.Role{}}
 	types := newTypeCollector(c.schema)
-	c.ops = opbuild.New(c.schema)
+	c.ops = opbuild.NewCounting(c.schema, c.tokens.Count)
+	var jobs []*job
 	for _, r := range roots(c.schema) {
-		e := c.list.Entry(r.field.Name)
-		if e == nil {
-			continue
+		if e := c.list.Entry(r.field.Name); e != nil {
+			jobs = append(jobs, c.draft(r, e))
 		}
-		t, tds := c.tool(r, e)
-		ds = append(ds, tds...)
+	}
+	parallel(len(jobs), func(i int) { c.validate(jobs[i]) })
+	var ds diag.List
+	var entries []*allowlist.Entry
+	for _, j := range jobs {
+		t := c.tool(j)
+		ds = append(ds, j.ds...)
 		if t != nil {
 			types.addVariables(t.Variables)
 			c.cat.Tools = append(c.cat.Tools, *t)
+			entries = append(entries, j.e)
 		}
 	}
 	c.cat.Types = types.types
+	return append(ds, c.countTools(entries)...)
+}
+
+// parallel runs f(0) … f(n-1) on all cores and waits for them.
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// countTools sets each tool's Tokens: its name, description and input schema as the model
+// sees them.
+func (c *compiler) countTools(entries []*allowlist.Entry) diag.List {
+	var ds diag.List
+	texts := make([]string, len(c.cat.Tools))
+	for i, t := range c.cat.Tools {
+		texts[i] = t.Name + " " + t.Description + " " + string(t.InputSchema)
+	}
+	counts, err := c.tokens.CountAll(texts)
+	if err != nil {
+		e := entries[0]
+		ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, err.Error(), "reinstall the module cache (go clean -modcache; go mod download)")
+		c.cat.Tools = nil
+		return ds
+	}
+	for i := range c.cat.Tools {
+		c.cat.Tools[i].Tokens = counts[i]
+	}
 	return ds
 }
 
-func (c *compiler) tool(r rootField, e *allowlist.Entry) (*catalog.Tool, diag.List) {
-	var ds diag.List
-	at := func(msg, fix string) { ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, msg, fix) }
-	desc := strings.TrimSpace(e.Description)
-	if desc == "" {
-		desc = strings.TrimSpace(r.field.Description)
+// job is one allow-listed root field on its way to becoming a tool.
+type job struct {
+	r    rootField
+	e    *allowlist.Entry
+	desc string
+	d    document
+	text string // a default document not validated yet
+	// compact and pretty are the validated document as sent and as reviewed.
+	compact, pretty string
+	ds              diag.List
+}
+
+// draft takes the tool's description and its document: the override, or the default
+// document's text, validated later.
+func (c *compiler) draft(r rootField, e *allowlist.Entry) *job {
+	j := &job{r: r, e: e}
+	j.desc = strings.TrimSpace(e.Description)
+	if j.desc == "" {
+		j.desc = strings.TrimSpace(r.field.Description)
 	}
-	if desc == "" {
-		at(fmt.Sprintf("tool %q has no description", e.Name),
+	if j.desc == "" {
+		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("tool %q has no description", e.Name),
 			"describe the field in the schema with a \"\"\"doc string\"\"\", or add description: under the tool; the model cannot tell an undescribed tool from its neighbours")
 	}
-	d, dds := c.document(r, e)
-	ds = append(ds, dds...)
-	if d.doc == nil || desc == "" {
-		return nil, ds
+	if o := c.overrides[e.Name]; o != nil {
+		j.d = document{doc: o.Doc, source: "override"}
+		return j
 	}
-	op := d.doc.Operations[0]
-	c.keepDoc(e.Name, d.doc)
+	o := c.budgets(e)
+	omit, problem := c.uploads(r.field)
+	if problem != "" {
+		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no tool %q: %s", e.Name, problem),
+			"map the scalar under scalars: in "+c.list.Name+" when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or remove the tool")
+		return j
+	}
+	o.Omit = omit
+	res, err := c.ops.Build(string(r.kind), r.field, o)
+	if err != nil {
+		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no default operation for %q: %v", e.Name, err),
+			fmt.Sprintf("write tool-selections/%s.graphql with %s Tool_%s { ... } selecting what the agent needs", e.Name, r.kind, e.Name))
+		return j
+	}
+	if res.Warning != "" {
+		j.ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("selection over budget for %q: %s", e.Name, res.Warning),
+			fmt.Sprintf("write tool-selections/%s.graphql or raise %s", e.Name, res.Raise))
+	}
+	j.text, j.d = res.Text, document{source: "generated", notes: res.Notes}
+	return j
+}
+
+// validate checks a default document against the schema and prints the tool's document; it
+// only reads shared state, so jobs run it side by side.
+func (c *compiler) validate(j *job) {
+	if j.text != "" {
+		doc, vds := selection.Parse(c.schema, "generated/operations/"+j.e.Name+".graphql", j.text)
+		for _, d := range vds {
+			j.ds.Add(c.list.Name, j.e.Pos.Line, j.e.Pos.Col, fmt.Sprintf("the default operation for %q is invalid: %s", j.e.Name, d.Message),
+				fmt.Sprintf("write tool-selections/%s.graphql by hand", j.e.Name))
+		}
+		if len(vds) == 0 {
+			j.d.doc = doc
+		}
+	}
+	if j.d.doc != nil && j.desc != "" {
+		j.compact, j.pretty = opdoc.Compact(j.d.doc), opdoc.Pretty(j.d.doc)
+	}
+}
+
+// tool assembles the catalog entry of a job whose document and description are good, or
+// adds to the job's diagnostics why it cannot.
+func (c *compiler) tool(j *job) *catalog.Tool {
+	if j.d.doc == nil || j.desc == "" {
+		return nil
+	}
+	r, e, op := j.r, j.e, j.d.doc.Operations[0]
+	c.keepDoc(e.Name, j.d.doc) // sequential: tool runs in schema order
 	vars, inputs := c.variables(op)
-	schemaObj := c.mapper.ForVariables(inputs)
+	vars, inputs, problem := c.dropUploads(vars, inputs)
+	if problem != "" {
+		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no tool %q: %s", e.Name, problem),
+			"map the scalar under scalars: when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or drop the variable from the override")
+		return nil
+	}
 	t := &catalog.Tool{
-		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: desc, Roles: roles(e),
-		InputSchema: schemaObj.Compact(), Operation: opdoc.Compact(d.doc), Document: opdoc.Pretty(d.doc),
-		OperationName: op.Name, Approval: approval(r.kind, e), Selection: d.source, Variables: vars, Notes: d.notes,
+		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: j.desc, Roles: roles(e),
+		InputSchema: c.mapper.ForVariables(inputs).Compact(), Operation: j.compact, Document: j.pretty,
+		OperationName: op.Name, Approval: approval(r.kind, e), Selection: j.d.source, Variables: vars, Notes: j.d.notes,
 	}
 	t.SingleObjectArgument = c.singleObjectArgument(op)
+	at := func(msg, fix string) { j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, msg, fix) }
 	if !c.checkInputSize(e.Name, r.kind, t.InputSchema, op, at) {
-		return nil, ds
+		return nil
 	}
-	n, err := tokencount.Count(t.Name + " " + t.Description + " " + string(t.InputSchema))
-	if err != nil {
-		at(err.Error(), "reinstall the module cache (go clean -modcache; go mod download)")
-		return nil, ds
-	}
-	t.Tokens = n
-	return t, ds
+	return t
 }
 
 // document is a tool's validated operation, where it came from, and the reviewer's notes.
@@ -80,33 +185,6 @@ type document struct {
 	doc    *ast.QueryDocument
 	source string // "override" or "generated"
 	notes  []string
-}
-
-// document returns the validated operation for a tool: its override, else the default.
-func (c *compiler) document(r rootField, e *allowlist.Entry) (document, diag.List) {
-	if o := c.overrides[e.Name]; o != nil {
-		return document{doc: o.Doc, source: "override"}, nil
-	}
-	var ds diag.List
-	res, err := c.ops.Build(string(r.kind), r.field, c.budgets(e))
-	if err != nil {
-		ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no default operation for %q: %v", e.Name, err),
-			fmt.Sprintf("write tool-selections/%s.graphql with %s Tool_%s { ... } selecting what the agent needs", e.Name, r.kind, e.Name))
-		return document{}, ds
-	}
-	if res.Warning != "" {
-		ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("selection over budget for %q: %s", e.Name, res.Warning),
-			fmt.Sprintf("write tool-selections/%s.graphql or raise %s", e.Name, res.Raise))
-	}
-	doc, vds := selection.Parse(c.schema, "generated/operations/"+e.Name+".graphql", res.Text)
-	if len(vds) > 0 {
-		for _, d := range vds {
-			ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("the default operation for %q is invalid: %s", e.Name, d.Message),
-				fmt.Sprintf("write tool-selections/%s.graphql by hand", e.Name))
-		}
-		return document{}, ds
-	}
-	return document{doc: doc, source: "generated", notes: res.Notes}, ds
 }
 
 // budgets are the tool's selection budgets: its own, else the file's, else opbuild's defaults.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"sync"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/compile"
@@ -32,10 +33,20 @@ func Files(in compile.Inputs) (map[string][]byte, diag.List) {
 	}
 	c.Toolgen = catalog.ToolgenVersion
 	c.Inputs = catalog.InputsDigest(in.Schema, in.Allowlist, baseNames(in.Selections))
+	// The emitters run side by side, each on its own shallow copy (catalog.Marshal sets the
+	// copy's Digest); their files are merged in emitter order, so the result does not depend
+	// on which finishes first.
+	results := make([]map[string][]byte, len(emitters))
+	errs := make([]error, len(emitters))
+	var wg sync.WaitGroup
+	for i, emit := range emitters {
+		cc := *c
+		wg.Go(func() { results[i], errs[i] = emit(&cc) })
+	}
+	wg.Wait()
 	out := map[string][]byte{}
-	for _, emit := range emitters {
-		files, err := emit(c)
-		if err != nil {
+	for i, files := range results {
+		if err := errs[i]; err != nil {
 			ds.Add("generated", 0, 0, fmt.Sprintf("rendering failed: %v", err), "this is a toolgen bug; please report it with your inputs")
 			return nil, ds
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen/toolgen/internal/useful"
 )
 
-// TestCatalogsUseful runs the structural definition of "useful" (docs/selection.md) of "useful" over every generated document
+// TestCatalogsUseful runs docs/selection.md's definition of "useful" over every generated document
 // of every golden case that compiles, after validating it against the case's schema again.
 // Hand-written overrides are judgement calls and are not judged.
 func TestCatalogsUseful(t *testing.T) {

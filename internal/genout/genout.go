@@ -1,6 +1,7 @@
-// Package genout owns the output folder: Sync writes only the files whose bytes changed and
-// deletes the files no longer produced; Check compares without writing and describes every
-// difference. It is the only code that touches generated/.
+// Package genout owns the output folder. Write makes it hold a run's files, touching only
+// what toolgen generated before (listed in the folder's manifest, .toolgen.json); Verify
+// compares without writing and describes every difference; Check compares a folder with a set
+// of files, for golden tests. It is the only code that writes or deletes in generated/.
 package genout
 
 import (
@@ -14,61 +15,15 @@ import (
 	"strings"
 )
 
-// Report lists what Sync changed, with slash-separated paths relative to the folder.
-type Report struct {
-	Written []string
-	Deleted []string
-}
-
-// Sync makes dir hold exactly files. Each file is written through a temporary file and a
-// rename, so a reader never sees half a file; unchanged files keep their modification time.
-func Sync(dir string, files map[string][]byte) (Report, error) {
-	var r Report
-	if err := validPaths(files); err != nil {
-		return r, err
-	}
-	existing, err := list(dir)
-	if err != nil {
-		return r, err
-	}
-	for _, p := range sortedKeys(files) {
-		if old, ok := existing[p]; ok && bytes.Equal(old, files[p]) {
-			continue
-		}
-		if err := writeFile(filepath.Join(dir, filepath.FromSlash(p)), files[p]); err != nil {
-			return r, err
-		}
-		r.Written = append(r.Written, p)
-	}
-	for _, p := range sortedKeys(existing) {
-		if _, keep := files[p]; keep {
-			continue
-		}
-		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(p))); err != nil {
-			return r, err
-		}
-		r.Deleted = append(r.Deleted, p)
-	}
-	return r, removeEmptyDirs(dir)
-}
-
 // Check reports whether dir holds exactly files; when it does not, the text says which files
-// are stale, missing or orphaned, with a line diff for each stale one.
+// are stale, missing or extra, with a line diff for each stale one.
 func Check(dir string, files map[string][]byte) (string, bool, error) {
 	existing, err := list(dir)
 	if err != nil {
 		return "", false, err
 	}
 	var b strings.Builder
-	for _, p := range sortedKeys(files) {
-		old, ok := existing[p]
-		switch {
-		case !ok:
-			fmt.Fprintf(&b, "missing: %s/%s\n", filepath.ToSlash(dir), p)
-		case !bytes.Equal(old, files[p]):
-			fmt.Fprintf(&b, "stale: %s/%s\n%s", filepath.ToSlash(dir), p, Diff(string(old), string(files[p])))
-		}
-	}
+	compare(&b, dir, existing, files)
 	for _, p := range sortedKeys(existing) {
 		if _, ok := files[p]; !ok {
 			fmt.Fprintf(&b, "orphan: %s/%s (no longer generated)\n", filepath.ToSlash(dir), p)
@@ -77,9 +32,41 @@ func Check(dir string, files map[string][]byte) (string, bool, error) {
 	return b.String(), b.Len() == 0, nil
 }
 
+// compare writes a line for every expected file that is missing or differs.
+func compare(b *strings.Builder, dir string, existing, files map[string][]byte) {
+	for _, p := range sortedKeys(files) {
+		old, ok := existing[p]
+		switch {
+		case !ok:
+			fmt.Fprintf(b, "missing: %s/%s\n", filepath.ToSlash(dir), p)
+		case !bytes.Equal(old, files[p]):
+			fmt.Fprintf(b, "stale: %s/%s\n%s", filepath.ToSlash(dir), p, Diff(string(old), string(files[p])))
+		}
+	}
+}
+
 // list reads every regular file under dir; a missing dir is empty.
 func list(dir string) (map[string][]byte, error) {
-	out := map[string][]byte{}
+	names, err := walk(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]byte, len(names))
+	for p := range names {
+		if out[p], err = read(dir, p); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// walk lists the slash paths of the files under dir without reading them (a folder that is
+// not toolgen's may be a whole repository); a missing dir is empty.
+func walk(dir string) (map[string]bool, error) {
+	if err := folder(dir); err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) && path == dir {
@@ -90,15 +77,11 @@ func list(dir string) (map[string][]byte, error) {
 		if d.IsDir() {
 			return nil
 		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
 		rel, err := filepath.Rel(dir, path)
 		if err != nil {
 			return err
 		}
-		out[filepath.ToSlash(rel)] = b
+		out[filepath.ToSlash(rel)] = true
 		return nil
 	})
 	if errors.Is(err, fs.ErrNotExist) {
@@ -107,20 +90,57 @@ func list(dir string) (map[string][]byte, error) {
 	return out, err
 }
 
-// validPaths refuses paths that would escape the folder: the generator owns dir and nothing else.
+// folder refuses an output path that exists and is not a folder.
+func folder(dir string) error {
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		return fmt.Errorf("%s is a file, not a folder; pass a folder with -out", dir)
+	}
+	return nil
+}
+
+func read(dir, p string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+}
+
+// validPaths refuses paths that would escape the folder or replace the manifest: the
+// generator owns its files in dir and nothing else.
 func validPaths(files map[string][]byte) error {
 	for p := range files {
 		if !filepath.IsLocal(filepath.FromSlash(p)) || strings.Contains(p, "\\") {
 			return fmt.Errorf("refusing to write %q outside the output folder", p)
 		}
+		if p == ManifestName {
+			return fmt.Errorf("refusing to write %q: the name is toolgen's manifest", p)
+		}
 	}
 	return nil
 }
 
+// writeFile writes a file that does not exist yet directly (nobody can be reading it, and a
+// crash leaves a file the manifest already claims), and replaces an existing one through a
+// temporary file and a rename, so a reader never sees half a file.
 func writeFile(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err == nil {
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(path)
+		}
+		return err
+	}
+	if !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	return replaceFile(path, data)
+}
+
+func replaceFile(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".toolgen-*")
 	if err != nil {
 		return err
@@ -139,22 +159,22 @@ func writeFile(path string, data []byte) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-// removeEmptyDirs deletes folders left empty by orphan removal, deepest first.
-func removeEmptyDirs(dir string) error {
+// removeEmptyParents deletes the folders of deleted files that are now empty, deepest first,
+// up to but not including dir.
+func removeEmptyParents(dir string, deleted []string) error {
 	var dirs []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() && path != dir {
-			dirs = append(dirs, path)
+	for _, p := range deleted {
+		for d := filepath.Dir(filepath.FromSlash(p)); d != "."; d = filepath.Dir(d) {
+			dirs = append(dirs, d)
 		}
-		return err
-	})
-	if err != nil {
-		return err
 	}
-	slices.Reverse(dirs)
+	slices.Sort(dirs)
+	dirs = slices.Compact(dirs)
+	slices.Reverse(dirs) // children sort after their parents
 	for _, d := range dirs {
-		if entries, err := os.ReadDir(d); err == nil && len(entries) == 0 {
-			if err := os.Remove(d); err != nil {
+		full := filepath.Join(dir, d)
+		if entries, err := os.ReadDir(full); err == nil && len(entries) == 0 {
+			if err := os.Remove(full); err != nil {
 				return err
 			}
 		}
@@ -162,7 +182,7 @@ func removeEmptyDirs(dir string) error {
 	return nil
 }
 
-func sortedKeys(m map[string][]byte) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -1,7 +1,7 @@
 // Package githubschema loads GitHub's public GraphQL schema for the scale tests and benchmarks.
 // The schema is not committed (large and third-party): scripts/fetch-github-schema puts it in
 // ~/.cache/toolgen/github/, or TOOLGEN_GITHUB_SCHEMA names a copy; without it, callers skip.
-// Only tests import this package.
+// Tests and scripts/bench-toolgen import this package.
 package githubschema
 
 import (
@@ -40,9 +40,18 @@ func Raw(tb testing.TB) []byte {
 // Mutation field, and how many that is.
 func AllRoots(tb testing.TB) (schema, allowlist []byte, n int) {
 	tb.Helper()
-	doc, err := parser.ParseSchema(&ast.Source{Name: "github.graphql", Input: string(Raw(tb))})
+	schema, allowlist, n, err := Prepare(Raw(tb))
 	if err != nil {
 		tb.Fatal(err)
+	}
+	return schema, allowlist, n
+}
+
+// Prepare is AllRoots on bytes already read, for programs that are not tests.
+func Prepare(raw []byte) (schema, allowlist []byte, n int, err error) {
+	doc, perr := parser.ParseSchema(&ast.Source{Name: "github.graphql", Input: string(raw)})
+	if perr != nil {
+		return nil, nil, 0, perr
 	}
 	var allow strings.Builder
 	allow.WriteString("tools:\n")
@@ -57,7 +66,7 @@ func AllRoots(tb testing.TB) (schema, allowlist []byte, n int) {
 	}
 	var buf bytes.Buffer
 	formatter.NewFormatter(&buf).FormatSchemaDocument(doc)
-	return buf.Bytes(), []byte(allow.String()), n
+	return buf.Bytes(), []byte(allow.String()), n, nil
 }
 
 func dedup(fields ast.FieldList) ast.FieldList {

@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
-	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
+	"github.com/vektah/gqlparser/v2/validator"
 )
 
 // fixHint is appended to every schema diagnostic: the schema is the API's own file.
@@ -30,7 +30,16 @@ func Load(name string, src []byte) (*ast.Schema, diag.List) {
 	if ds := duplicates(name, doc); len(ds) > 0 {
 		return nil, ds
 	}
-	schema, err := gqlparser.LoadSchema(source)
+	// Validate the document already parsed (gqlparser.LoadSchema would parse it again): the
+	// built-in definitions first, as LoadSchema does.
+	prelude, err := parser.ParseSchema(validator.Prelude)
+	if err != nil {
+		return nil, fromError(name, err)
+	}
+	all := &ast.SchemaDocument{}
+	all.Merge(prelude)
+	all.Merge(doc)
+	schema, err := validator.ValidateSchemaDocument(all)
 	if err != nil {
 		return nil, fromError(name, err)
 	}

@@ -1,10 +1,12 @@
 // Package jsonschema maps an operation's variables to the JSON Schema (draft 2020-12) a model
-// fills in, with the seed generator's rules and key order (DESIGN.md §3): defaults become
-// "default" and make a variable optional; recursive input objects go to "$defs" and "$ref".
+// fills in, with the seed generator's rules and key order: defaults become "default" and make a
+// variable optional; recursive input objects, and repeated ones where sharing is shorter, go to
+// "$defs" and "$ref" (docs/selection.md, "Input schemas").
 package jsonschema
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -23,6 +25,7 @@ type Input struct {
 type Mapper struct {
 	schema    *ast.Schema
 	recursive map[string]bool
+	scalars   map[string]Object // custom scalars mapped by the allow-list
 }
 
 // New returns a Mapper for schema.
@@ -31,9 +34,14 @@ func New(schema *ast.Schema) *Mapper {
 }
 
 // ForVariables builds the tool's input schema: an object of the variables, always with
-// "properties" and "additionalProperties": false.
+// "properties" and "additionalProperties": false. An input object or enum goes to "$defs" once,
+// with a "$ref" at each use, when it is recursive or when sharing makes the schema shorter (it is
+// used more than once and is not tiny); everything else is written in place.
 func (m *Mapper) ForVariables(vars []Input) Object {
-	b := &build{m: m}
+	b := &build{m: m, uses: map[string]int{}, shared: map[string]bool{}, bodies: map[string]Object{}}
+	for _, v := range vars {
+		b.count(v.Type)
+	}
 	props := Object{}
 	var required []string
 	for _, v := range vars {
@@ -57,14 +65,38 @@ func (m *Mapper) ForVariables(vars []Input) Object {
 	return out
 }
 
-// build holds the state of one schema under construction: the $defs collected so far.
+// build holds the state of one schema under construction: how often each named input type is
+// referenced, which are shared, their bodies, and the $defs collected so far.
 type build struct {
-	m    *Mapper
-	defs Object
+	m      *Mapper
+	uses   map[string]int
+	shared map[string]bool // decided types: true when they go to $defs
+	bodies map[string]Object
+	defs   Object
+}
+
+// count adds one reference to t's named type and, the first time, the references its fields
+// make: a shared type's body is written once, so its fields count once.
+func (b *build) count(t *ast.Type) {
+	for t.Elem != nil {
+		t = t.Elem
+	}
+	def := b.m.schema.Types[t.NamedType]
+	if def == nil || (def.Kind != ast.Enum && def.Kind != ast.InputObject) {
+		return
+	}
+	b.uses[def.Name]++
+	if b.uses[def.Name] > 1 || def.Kind != ast.InputObject {
+		return
+	}
+	for _, f := range def.Fields {
+		b.count(f.Type)
+	}
 }
 
 func (b *build) describe(s Object, def *ast.Value, desc string) Object {
-	if def != nil {
+	if def != nil && def.Kind != ast.NullValue {
+		// "default": null says nothing an optional property does not already say.
 		// "default" goes before an enum type's description: a description is always the last key.
 		s = s.insertBefore("description", Member{"default", Value(def)})
 	}
@@ -82,43 +114,67 @@ func (b *build) typ(t *ast.Type) Object {
 	if def == nil {
 		return Object{{"type", "string"}}
 	}
-	switch def.Kind {
-	case ast.Enum:
+	if def.Kind != ast.Enum && def.Kind != ast.InputObject {
+		return b.m.scalar(def)
+	}
+	if b.share(def) {
+		b.define(def)
+		return Object{{"$ref", "#/$defs/" + def.Name}}
+	}
+	return slices.Clone(b.body(def)) // describe edits the top level in place
+}
+
+// share decides once per type whether it goes to $defs: always when it is recursive (it cannot
+// be written in place), else when its uses written in place would cost more characters than
+// one definition and a $ref per use.
+func (b *build) share(def *ast.Definition) bool {
+	if s, ok := b.shared[def.Name]; ok {
+		return s
+	}
+	if b.m.isRecursive(def) {
+		b.shared[def.Name] = true
+		return true
+	}
+	n := b.uses[def.Name]
+	s := false
+	if n > 1 {
+		inline := len(Compact(b.body(def)))
+		ref := len(`{"$ref":"#/$defs/` + def.Name + `"}`)
+		s = n*ref+len(def.Name)+3+inline < n*inline
+	}
+	b.shared[def.Name] = s
+	return s
+}
+
+// body is the schema of an enum or input object written out, computed once per tool.
+func (b *build) body(def *ast.Definition) Object {
+	if s, ok := b.bodies[def.Name]; ok {
+		return s
+	}
+	var s Object
+	if def.Kind == ast.Enum {
 		values := make([]string, len(def.EnumValues))
 		for i, v := range def.EnumValues {
 			values[i] = v.Name
 		}
-		s := Object{{"type", "string"}, {"enum", values}}
+		s = Object{{"type", "string"}, {"enum", values}}
 		if def.Description != "" {
 			s = append(s, Member{"description", def.Description})
 		}
-		return s
-	case ast.InputObject:
-		if b.m.isRecursive(def) {
-			b.define(def)
-			return Object{{"$ref", "#/$defs/" + def.Name}}
-		}
-		return b.object(def)
+	} else {
+		s = b.object(def)
 	}
-	return Object{{"type", scalarType(def.Name)}}
-}
-
-func scalarType(name string) string {
-	switch name {
-	case "Int":
-		return "integer"
-	case "Float":
-		return "number"
-	case "Boolean":
-		return "boolean"
-	}
-	return "string" // String, ID and custom scalars travel as strings
+	b.bodies[def.Name] = s
+	return s
 }
 
 func (b *build) object(def *ast.Definition) Object {
 	props := Object{}
 	var required []string
 	for _, f := range def.Fields {
+		if b.m.Omitted(f.Type.Name()) && !(f.Type.NonNull && f.DefaultValue == nil) {
+			continue // an optional file upload: the model cannot send a file
+		}
 		props = append(props, Member{f.Name, b.describe(b.typ(f.Type), f.DefaultValue, f.Description)})
 		if f.Type.NonNull && f.DefaultValue == nil {
 			required = append(required, f.Name)
@@ -145,8 +201,7 @@ func (b *build) define(def *ast.Definition) {
 	}
 	i := len(b.defs)
 	b.defs = append(b.defs, Member{def.Name, nil})
-	body := b.object(def)
-	b.defs[i].Value = body
+	b.defs[i].Value = b.body(def)
 }
 
 // isRecursive reports whether the input object can reach itself through its fields.

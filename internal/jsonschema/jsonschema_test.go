@@ -27,9 +27,10 @@ func TestForVariables(t *testing.T) {
 		{Name: "n", Type: named("Int", true), Default: &ast.Value{Kind: ast.IntValue, Raw: "10"}},
 		{Name: "pick", Type: named("Pick", false)},
 	}).Compact())
+	// Order is used twice and its description makes sharing it shorter; Filter is recursive.
 	want := `{"type":"object","properties":{` +
 		`"where":{"$ref":"#/$defs/Filter"},` +
-		`"order":{"type":"string","enum":["ASC","DESC"],"default":"ASC","description":"Which way."},` +
+		`"order":{"$ref":"#/$defs/Order","default":"ASC","description":"Which way."},` +
 		`"ids":{"type":"array","items":{"type":"string"},"default":[]},` +
 		`"n":{"type":"integer","default":10},` +
 		`"pick":{"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"}},"additionalProperties":false,"minProperties":1,"maxProperties":1}},` +
@@ -38,8 +39,38 @@ func TestForVariables(t *testing.T) {
 		`"and":{"type":"array","items":{"$ref":"#/$defs/Filter"}},` +
 		`"not":{"$ref":"#/$defs/Filter"},` +
 		`"eq":{"type":"string","default":"x","description":"The value."},` +
-		`"order":{"type":"string","enum":["ASC","DESC"],"default":"DESC","description":"Sort direction & <order>."}},` +
-		`"additionalProperties":false}}}`
+		`"order":{"$ref":"#/$defs/Order","default":"DESC"}},` +
+		`"additionalProperties":false},` +
+		`"Order":{"type":"string","enum":["ASC","DESC"],"description":"Sort direction & <order>."}}}`
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+const sharedSDL = `
+type Query { a: Int }
+enum Dir { UP DOWN }
+enum Country { AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ }
+input Range { from: Int to: Int country: Country dir: Dir }
+input Where { price: Range weight: Range dir: Dir note: String = null }
+`
+
+// TestShared pins when a definition is shared: a repeated input object and the enum inside it
+// go to $defs once; a tiny enum stays in place (a $ref would cost more than it saves); a single
+// use stays in place; "default": null is never written. A definition is added once its body
+// is complete, so a shared type's own shared types come before it.
+func TestShared(t *testing.T) {
+	schema := gqlparser.MustLoadSchema(&ast.Source{Input: sharedSDL})
+	got := string(New(schema).ForVariables([]Input{
+		{Name: "where", Type: &ast.Type{NamedType: "Where"}},
+		{Name: "home", Type: &ast.Type{NamedType: "Country"}, ArgDefault: &ast.Value{Kind: ast.NullValue, Raw: "null"}},
+	}).Compact())
+	dir := `{"type":"string","enum":["UP","DOWN"]}`
+	want := `{"type":"object","properties":{` +
+		`"where":{"type":"object","properties":{"price":{"$ref":"#/$defs/Range"},"weight":{"$ref":"#/$defs/Range"},"dir":` + dir + `,"note":{"type":"string"}},"additionalProperties":false},` +
+		`"home":{"$ref":"#/$defs/Country"}},"additionalProperties":false,` +
+		`"$defs":{"Country":{"type":"string","enum":["AD","AE","AF","AG","AI","AL","AM","AO","AQ","AR","AS","AT","AU","AW","AX","AZ"]},` +
+		`"Range":{"type":"object","properties":{"from":{"type":"integer"},"to":{"type":"integer"},"country":{"$ref":"#/$defs/Country"},"dir":` + dir + `},"additionalProperties":false}}}`
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/toolgen/toolgen/internal/compile"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/githubschema"
+	"github.com/toolgen/toolgen/internal/lint"
 )
 
 // gitHubErrors are the lint errors GitHub's schema has with every root field allow-listed, each
@@ -25,11 +26,6 @@ var gitHubErrors = []string{
 	`credential-input: tool "enterprise" asks the model for invitationToken`,
 	`credential-input: tool "enterpriseAdministratorInvitationByToken" asks the model for invitationToken`,
 	`credential-input: tool "enterpriseMemberInvitationByToken" asks the model for invitationToken`,
-	// "Temporary authentication token for cloning this repository."
-	`secret-in-selection: tool "repository" returns repository.tempCloneToken`,
-	// A domain verification token is published in DNS, but only after a person decides to: a
-	// suppression with that reason is the right answer, and the error makes someone write it.
-	`secret-in-selection: tool "regenerateVerifiableDomainToken" returns regenerateVerifiableDomainToken.verificationToken`,
 	// Identical descriptions: the model cannot tell the classic and V2 project tools apart, nor
 	// one code of conduct from the list of all (GitHub's documentation repeats itself).
 	`near-duplicate-description: "createProject" and "createProjectV2" have the same description`,
@@ -46,10 +42,9 @@ func TestGitHubFindings(t *testing.T) {
 	counts := map[string]int{}
 	var errs []string
 	for _, d := range ds {
-		rule, _, ok := strings.Cut(d.Message, ": ")
-		if !ok {
-			t.Errorf("not a lint diagnostic: %s", d)
-			continue
+		rule, _, _ := strings.Cut(d.Message, ": ")
+		if !slices.Contains(lint.IDs(), rule) {
+			continue // the compiler's own warnings (input budgets), not a lint's
 		}
 		sev := "warning"
 		if d.Severity == diag.Error {
@@ -62,7 +57,11 @@ func TestGitHubFindings(t *testing.T) {
 	for _, k := range slices.Sorted(maps.Keys(counts)) {
 		lines = append(lines, fmt.Sprintf("%s: %d", k, counts[k]))
 	}
-	t.Logf("%d tools, %d findings:\n%s", n, len(ds), strings.Join(lines, "\n"))
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	t.Logf("%d tools, %d lint findings:\n%s", n, total, strings.Join(lines, "\n"))
 	for _, e := range errs {
 		if !slices.ContainsFunc(gitHubErrors, func(want string) bool { return strings.HasPrefix(e, want) }) {
 			t.Errorf("undefended lint error on GitHub: %s", e)

@@ -28,12 +28,58 @@ func (l *linter) inputs() {
 		for _, in := range l.toolInputs(t.Name) {
 			l.checkInput(t.Name, in)
 		}
-		for _, path := range openObjects(t.InputSchema) {
-			l.report(Finding{Rule: "open-ended-input", Tool: t.Name, Severity: diag.Warning, Pos: l.entryPos(t.Name),
-				Message: fmt.Sprintf("tool %q has an input schema that accepts anything at %s (no type, or an object open to unlisted properties)", t.Name, path),
-				Fix:     "close it with a type and additionalProperties: false, " + suppressFix(t.Name, "open-ended-input")})
+		l.openEnded(t.Name, t.InputSchema)
+	}
+}
+
+// openEnded reports every place of the tool's input schema that accepts anything: what the
+// model sees decides, so a JSON scalar mapped to a closed schema under scalars: is fine.
+func (l *linter) openEnded(tool string, schema json.RawMessage) {
+	for _, ptr := range openObjects(schema) {
+		name, pos := l.pointerInput(tool, ptr)
+		l.report(Finding{Rule: "open-ended-input", Tool: tool, Severity: diag.Warning, Pos: pos,
+			Message: fmt.Sprintf("tool %q takes %s unconstrained (any JSON value, or an object open to unlisted properties): the schema cannot check what the model sends", tool, name),
+			Fix:     "use a typed input, or map the scalar to a closed schema under scalars: in allowlist.yaml, " + suppressFix(tool, "open-ended-input")})
+	}
+}
+
+// pointerInput names the input at a JSON Pointer of the tool's input schema and finds where the
+// schema defines it: the variable's argument (or override variable), an input object field, or
+// the tool's allow-list entry when the pointer leads nowhere known.
+func (l *linter) pointerInput(tool, ptr string) (string, ast.Position) {
+	segs := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	var names []string
+	pos, typ := l.entryPos(tool), ""
+	if len(segs) >= 2 && segs[0] == "$defs" {
+		typ, names, segs = segs[1], []string{segs[1]}, segs[2:]
+		if def := l.in.Schema.Types[typ]; def != nil {
+			pos = l.posIn(tool, def.Position)
 		}
 	}
+	for i := 0; i+1 < len(segs); i++ {
+		if segs[i] != "properties" {
+			continue // "items": the same input, one element
+		}
+		i++
+		f := segs[i]
+		names = append(names, f)
+		if typ == "" { // a variable
+			for _, in := range l.toolInputs(tool) {
+				if in.path == f {
+					pos, typ = in.pos, in.typ
+				}
+			}
+			continue
+		}
+		if def := l.in.Schema.Types[typ]; def != nil && def.Fields.ForName(f) != nil {
+			fd := def.Fields.ForName(f)
+			pos, typ = l.posIn(tool, fd.Position), fd.Type.Name()
+		}
+	}
+	if len(names) == 0 {
+		return "its input", pos
+	}
+	return strings.Join(names, "."), pos
 }
 
 // openObjects lists the JSON Pointers of an input schema's unconstrained places: a property
@@ -93,11 +139,6 @@ func (l *linter) checkInput(tool string, in input) {
 			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity", tool, in.path),
 			Fix:     "take the identity from the login (an override can leave the argument out), " + suppressFix(tool, "identity-input")})
 	}
-	if openScalar(in.typ, l.in.Schema) {
-		l.report(Finding{Rule: "open-ended-input", Tool: tool, Severity: diag.Warning, Pos: in.pos,
-			Message: fmt.Sprintf("tool %q takes %s as %s, which accepts any JSON: the schema cannot check what the model sends", tool, in.path, in.typ),
-			Fix:     "use a typed input object, " + suppressFix(tool, "open-ended-input")})
-	}
 	l.injection(tool, "the description of input "+in.path, in.desc, in.pos)
 }
 
@@ -156,23 +197,4 @@ func rootArguments(op *ast.OperationDefinition) map[string]*ast.ArgumentDefiniti
 		}
 	}
 	return out
-}
-
-// openScalar reports whether a named type is a custom scalar that reads as "any JSON": JSON,
-// JSONObject, Any, Object, Map and the like. Other custom scalars (DateTime, URI) are strings
-// with a format and are not open-ended.
-func openScalar(name string, schema *ast.Schema) bool {
-	def := schema.Types[name]
-	if def == nil || def.Kind != ast.Scalar || def.BuiltIn {
-		return false
-	}
-	n := strings.ToLower(name)
-	if strings.Contains(n, "json") {
-		return true
-	}
-	switch n {
-	case "any", "object", "map", "anyvalue", "arbitrary", "dynamic", "untyped", "variant", "struct", "dict", "hash", "payload":
-		return true
-	}
-	return false
 }

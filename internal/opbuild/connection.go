@@ -51,22 +51,24 @@ func (b *Builder) connectionFields(t *ast.Definition, c *conn, pageSize int, roo
 	for _, f := range t.Fields {
 		switch {
 		case f == c.list:
-			if n := b.connectionList(c, pageSize); n != nil {
+			if n := b.connectionList(c, pageSize, root); n != nil {
 				out = append(out, n)
 			}
 		case f.Name == "pageInfo":
 			if root {
 				out = append(out, b.pageInfo(f))
 			}
-		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !deprecated(f) && !introspection(f):
+		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !deprecated(f) && !introspection(f) && !b.secretLooking(f):
 			out = append(out, field(f, nil)) // counts; side lists such as filters are left out
 		}
 	}
 	return out
 }
 
-// connectionList is nodes { X } or edges { node { X } }, repeated pageSize times.
-func (b *Builder) connectionList(c *conn, pageSize int) *node {
+// connectionList is nodes { X } or edges { node { X } }, repeated pageSize times. A root
+// connection's nodes are the tool's primary entities: the fit phase trims them but keeps their
+// detail form, because a summary alone drops every value the agent asked for.
+func (b *Builder) connectionList(c *conn, pageSize int, root bool) *node {
 	nt := b.named(c.node)
 	var x []*node
 	switch {
@@ -74,7 +76,7 @@ func (b *Builder) connectionList(c *conn, pageSize int) *node {
 	case isAbstract(nt):
 		x = b.abstract(nt, false)
 	default:
-		if g := b.entityGroup(nt, false); g != nil {
+		if g := b.entityGroup(nt, root); g != nil {
 			x = []*node{g}
 		}
 	}

@@ -1,6 +1,6 @@
 package opbuild
 
-// This file holds the definitions of SELECTION.md that the three phases share: which fields can
+// This file holds the definitions of docs/selection.md that the three phases share: which fields can
 // be selected at all (needsArgs, secretLooking), an entity's leaves and summary, and the shapes
 // the rule recognises (connection, edge, error-like field, wrapper, page-like object). Answers
 // that depend only on a type are cached on the Builder, because GitHub's 278 root fields ask
@@ -10,13 +10,13 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
 var (
-	secretName = regexp.MustCompile(`(?i)(token|secret|password)$`)
-	errorName  = regexp.MustCompile(`(?i)(errors?|warnings?)$`)
-	errorType  = regexp.MustCompile(`(Error|Warning)s?$`)
+	errorName = regexp.MustCompile(`(?i)(errors?|warnings?)$`)
+	errorType = regexp.MustCompile(`(Error|Warning)s?$`)
 )
 
 // summaryNames are the fields that identify an entity to a reader, most telling first.
@@ -52,9 +52,11 @@ func introspection(f *ast.FieldDefinition) bool { return strings.HasPrefix(f.Nam
 // named is the definition of a field's type with NonNull and List unwrapped.
 func (b *Builder) named(f *ast.FieldDefinition) *ast.Definition { return b.schema.Types[f.Type.Name()] }
 
-// secretLooking: a string-like leaf whose name says it holds a credential.
+// secretLooking: a string-like leaf whose name reads as a credential (sensitive.Credential,
+// which the lints share). Such a leaf is never selected by default, at any level: whoever needs
+// one writes an override.
 func (b *Builder) secretLooking(f *ast.FieldDefinition) bool {
-	if !secretName.MatchString(f.Name) {
+	if !sensitive.Credential(f.Name) {
 		return false
 	}
 	switch t := b.named(f); {
@@ -65,21 +67,15 @@ func (b *Builder) secretLooking(f *ast.FieldDefinition) bool {
 	}
 }
 
-type leavesKey struct {
-	typ  string
-	root bool
-}
-
 // leaves are the selectable leaf fields of t in declaration order: non-deprecated ones when there
-// are any, secret-looking ones only at the root, and no HTML/Text twins of another leaf.
-func (b *Builder) leaves(t *ast.Definition, root bool) []*ast.FieldDefinition {
-	key := leavesKey{t.Name, root}
-	if out, ok := b.leafCache[key]; ok {
+// are any, never a secret-looking one, and no HTML/Text twins of another leaf.
+func (b *Builder) leaves(t *ast.Definition) []*ast.FieldDefinition {
+	if out, ok := b.leafCache[t.Name]; ok {
 		return out
 	}
 	var all, live []*ast.FieldDefinition
 	for _, f := range t.Fields {
-		if introspection(f) || needsArgs(f) || !isLeaf(b.named(f)) || (!root && b.secretLooking(f)) {
+		if introspection(f) || needsArgs(f) || !isLeaf(b.named(f)) || b.secretLooking(f) {
 			continue
 		}
 		all = append(all, f)
@@ -91,7 +87,7 @@ func (b *Builder) leaves(t *ast.Definition, root bool) []*ast.FieldDefinition {
 		all = live
 	}
 	out := dropTwins(all)
-	b.leafCache[key] = out
+	b.leafCache[t.Name] = out
 	return out
 }
 
@@ -125,7 +121,7 @@ func (b *Builder) summary(t *ast.Definition) []*ast.FieldDefinition {
 	if out, ok := b.summaryCache[t.Name]; ok {
 		return out
 	}
-	ls := b.leaves(t, false)
+	ls := b.leaves(t)
 	find := func(name string) *ast.FieldDefinition {
 		for _, f := range ls {
 			if f.Name == name {
@@ -212,4 +208,10 @@ func (b *Builder) pageLike(t *ast.Definition) bool {
 
 func (b *Builder) hasID(t *ast.Definition) bool {
 	return t != nil && (t.Kind == ast.Object || t.Kind == ast.Interface) && t.Fields.ForName("id") != nil
+}
+
+// errorType: an object whose name says it reports an error and which has a message (Vendure's
+// OrderLimitError, a DeFi API's QuoteError).
+func (b *Builder) errorType(t *ast.Definition) bool {
+	return t.Kind == ast.Object && t.Fields.ForName("message") != nil && errorType.MatchString(t.Name)
 }

@@ -1,6 +1,6 @@
 package opbuild
 
-// This file is Expand of SELECTION.md: the selection of an object that is not a plain entity
+// This file is Expand of docs/selection.md: the selection of an object that is not a plain entity
 // (a mutation payload, a page, an object whose fields are all objects). It walks the fields in
 // declaration order and gives each the selection its own shape deserves, with a depth cap, a
 // cycle check and no list inside a list, so the estimated response stays small.
@@ -78,11 +78,13 @@ func (b *Builder) expandField(f *ast.FieldDefinition, x expansion) *node {
 func (b *Builder) expandKids(f *ast.FieldDefinition, n *ast.Definition, errorLike bool, x expansion) ([]*node, string) {
 	switch {
 	case errorLike:
-		return fields(b.leaves(n, false)), "" // plain fields: user errors are never degraded or trimmed
+		return fields(b.leaves(n)), "" // plain fields: user errors are never degraded or trimmed
 	case b.isEdge(n):
 		return b.edgeNode(n), ""
 	case b.connection(n) != nil:
 		return b.nestedConnection(f, n)
+	case b.page(n) != nil:
+		return b.pageFields(n, b.page(n), nestedPageSize, false), b.nestedPageArgs(f)
 	case isAbstract(n):
 		return b.abstract(n, !isList(f.Type)), ""
 	}
@@ -126,4 +128,12 @@ func (b *Builder) nestedConnection(f *ast.FieldDefinition, n *ast.Definition) ([
 		args = "(first: " + strconv.Itoa(nestedPageSize) + ")"
 	}
 	return b.connectionFields(n, b.connection(n), nestedPageSize, false), args
+}
+
+// nestedPageArgs bounds a nested page by its page-size argument, when it has one.
+func (b *Builder) nestedPageArgs(f *ast.FieldDefinition) string {
+	if a := pageSizeArg(f); a != nil {
+		return "(" + a.Name + ": " + strconv.Itoa(nestedPageSize) + ")"
+	}
+	return ""
 }

@@ -1,6 +1,6 @@
 package opbuild
 
-// This file is phase 2 of SELECTION.md, fit: while the printed selection costs more than
+// This file is phase 2 of docs/selection.md, fit: while the printed selection costs more than
 // maxSelectionTokens o200k tokens (S) or the estimated response holds more than maxResultLeaves
 // leaf values (L), it degrades the largest detail selection to its summary, then trims leaves,
 // and when neither is possible it reports the tool as over budget.
@@ -8,8 +8,6 @@ package opbuild
 import (
 	"fmt"
 	"strings"
-
-	"github.com/toolgen/toolgen/internal/tokencount"
 )
 
 // charsPerTokenFloor: printed selections measured at least 2.73 characters per o200k token, so
@@ -22,8 +20,12 @@ type fitter struct {
 	root       *node
 	o          Options
 	words      wordCounts
-	tokens     int // S of the last measure; -1 when the shortcut made counting unnecessary
-	leaves     int // L of the last measure
+	count      func(string) (int, error)
+	tokens     int      // S of the last measure; -1 when the shortcut made counting unnecessary
+	leaves     int      // L of the last measure
+	dropped    []string // one-hop selections removed, in removal order
+	noHop      bool     // the root entity alone was over budget: no hop was added
+	overNow    bool     // the last measure found the unchanged tree over budget
 }
 
 // candidate is one entity group with what the fit phase ranks it by.
@@ -38,15 +40,29 @@ type candidate struct {
 // cannot fit, the over-budget warning.
 func (b *Builder) fit(ft *fitter, r *Result) error {
 	for {
-		over, err := ft.over()
+		over, err := ft.remeasure()
 		if err != nil || !over {
 			r.Notes = ft.notes()
 			return err
+		}
+		// Pages beside a single result go first, then detail selections are summarized, then
+		// the other hops go, and only then does the root entity lose leaves.
+		if dropped, err := ft.dropHops(hopPage); err != nil || dropped {
+			if err != nil {
+				return err
+			}
+			continue
 		}
 		cands := candidates(ft.root)
 		if g := pickDegrade(cands, ft.leaves > ft.o.MaxResultLeaves); g != nil {
 			g.summarize()
 			g.ent.degraded = true
+			continue
+		}
+		if dropped, err := ft.dropHops(hopRelation); err != nil || dropped {
+			if err != nil {
+				return err
+			}
 			continue
 		}
 		if g := pickTrim(cands); g != nil && g.trim() {
@@ -56,6 +72,46 @@ func (b *Builder) fit(ft *fitter, r *Result) error {
 		r.Notes = append(ft.notes(), "selection over budget: "+r.Warning)
 		return nil
 	}
+}
+
+// dropHops removes, in dropOrder, the fewest hops of at least minRank that bring the selection
+// within budget, or all of them when no number does, and records them. Dropping more never costs
+// more, so a bisection finds the number: a few measures instead of one per hop (GitHub's user has
+// dozens of connections beside it).
+func (ft *fitter) dropHops(minRank int) (bool, error) {
+	order := dropOrder(ft.root.kids, minRank)
+	if len(order) == 0 {
+		return false, nil
+	}
+	all := ft.root.kids
+	lo, hi := 1, len(order)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		ft.root.kids = without(all, order[:mid])
+		over, err := ft.over()
+		if err != nil {
+			return false, err
+		}
+		if over {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	ft.root.kids = without(all, order[:lo])
+	for _, h := range order[:lo] {
+		ft.dropped = append(ft.dropped, ft.root.name+"."+h.name)
+	}
+	return true, nil
+}
+
+// remeasure is over, unless the tree has not changed since a measure that found it over.
+func (ft *fitter) remeasure() (bool, error) {
+	if ft.overNow {
+		ft.overNow = false
+		return true, nil
+	}
+	return ft.over()
 }
 
 // over measures S and L and reports whether either is above its budget.
@@ -73,11 +129,11 @@ func (ft *fitter) over() (bool, error) {
 	return ft.tokens > ft.o.MaxSelectionTokens || ft.leaves > ft.o.MaxResultLeaves, nil
 }
 
-// countTokens sets S. SELECTION.md defines it as the document's tokens minus those of the
+// countTokens sets S. docs/selection.md defines it as the document's tokens minus those of the
 // document without the selection; o200k never joins a word to the " {" before the selection,
 // so counting the selection alone gives the same number (the GitHub test checks both).
 func (ft *fitter) countTokens(sel string) error {
-	n, err := ft.words.count(sel)
+	n, err := ft.words.count(sel, ft.count)
 	ft.tokens = n
 	return err
 }
@@ -88,7 +144,7 @@ func (ft *fitter) countTokens(sel string) error {
 // same few thousand words, so the tokenizer runs once per word instead of once per selection.
 type wordCounts map[string]int
 
-func (wc wordCounts) count(sel string) (int, error) {
+func (wc wordCounts) count(sel string, count func(string) (int, error)) (int, error) {
 	total := 0
 	for sel != "" {
 		end := strings.IndexByte(sel[1:], ' ') + 1 // the next word's leading space, or 0
@@ -98,7 +154,7 @@ func (wc wordCounts) count(sel string) (int, error) {
 		n, ok := wc[sel[:end]]
 		if !ok {
 			var err error
-			if n, err = tokencount.Count(sel[:end]); err != nil {
+			if n, err = count(sel[:end]); err != nil {
 				return 0, err
 			}
 			wc[sel[:end]] = n
@@ -116,7 +172,7 @@ func candidates(root *node) []candidate {
 		for _, k := range kids {
 			switch {
 			case k.ent != nil:
-				out = append(out, candidate{g: k, path: path, share: factor * len(k.kids), size: len(printSet(k.kids))})
+				out = append(out, candidate{g: k, path: path, share: factor * setLeafCount(k.kids), size: len(printSet(k.kids))})
 			case k.on != "":
 				walk(k.kids, factor, path+"["+k.on+"]")
 			default:
@@ -179,6 +235,12 @@ func (ft *fitter) notes() []string {
 	var out []string
 	if len(summarized) > 0 {
 		out = append(out, "selection summarized to fit the budget: "+strings.Join(summarized, ", "))
+	}
+	if len(ft.dropped) > 0 {
+		out = append(out, "related entities dropped to fit the budget: "+strings.Join(ft.dropped, ", "))
+	}
+	if ft.noHop {
+		out = append(out, "related entities left out: "+ft.root.name+" alone is over the budget")
 	}
 	if len(trimmed) > 0 {
 		out = append(out, "selection trimmed to fit the budget: "+strings.Join(trimmed, ", "))

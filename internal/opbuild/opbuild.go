@@ -1,6 +1,6 @@
 // Package opbuild writes the default operation document of a root field: every argument
 // forwarded as a variable of exactly its GraphQL type, and a default selection of the result
-// chosen by the rule of SELECTION.md in three phases: shape (what the field returns decides what
+// chosen by the rule of docs/selection.md in three phases: shape (what the field returns decides what
 // to select), fit (summarize, then trim, until the selection is within its token and response
 // budgets) and merge safety (aliases where member fragments clash). The files are named after
 // the phases; tree.go holds the selection tree they share and print.go prints it.
@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/opdoc"
+	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -22,9 +23,12 @@ type Options struct {
 	PageSize           int // default of a root connection's $first
 	MaxSelectionTokens int // o200k tokens of the printed selection, header excluded
 	MaxResultLeaves    int // estimated leaf values in one response
+	// Omit names root arguments the tool leaves out (optional file uploads, which an agent
+	// cannot send).
+	Omit map[string]bool
 }
 
-// Defaults are the compiler-wide budgets of SELECTION.md.
+// Defaults are the compiler-wide budgets of docs/selection.md.
 var Defaults = Options{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250}
 
 func (o Options) withDefaults() Options {
@@ -58,19 +62,31 @@ type Result struct {
 type Builder struct {
 	schema       *ast.Schema
 	wrappers     map[string]bool
-	leafCache    map[leavesKey][]*ast.FieldDefinition
+	leafCache    map[string][]*ast.FieldDefinition
 	summaryCache map[string][]*ast.FieldDefinition
 	connCache    map[string]*conn
+	pageCache    map[string]*ast.FieldDefinition
+	valueCache   map[string]bool
 	words        wordCounts
+	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }
 
 // New prepares a Builder for schema.
 func New(schema *ast.Schema) *Builder {
 	return &Builder{
 		schema: schema, wrappers: wrappers(schema),
-		leafCache: map[leavesKey][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
-		connCache: map[string]*conn{}, words: wordCounts{},
+		leafCache: map[string][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
+		connCache: map[string]*conn{}, pageCache: map[string]*ast.FieldDefinition{}, valueCache: map[string]bool{},
+		words: wordCounts{}, count: tokencount.Count,
 	}
+}
+
+// NewCounting is New with the token counts taken from count (a persistent cache), which must
+// give tokencount.Count's answers.
+func NewCounting(schema *ast.Schema, count func(string) (int, error)) *Builder {
+	b := New(schema)
+	b.count = count
+	return b
 }
 
 // Build returns the default document for root field f of the given kind ("query" or "mutation").
@@ -82,8 +98,13 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	ft := &fitter{head: header(kind, f, s.connection, o), tail: " }", root: s.root, o: o, words: b.words}
+	ft := &fitter{head: header(kind, f, s, o), tail: " }", root: s.root, o: o, words: b.words, count: b.count}
 	var r Result
+	if s.hopFrom != nil {
+		if err := b.addHops(ft, s.hopFrom); err != nil {
+			return Result{}, err
+		}
+	}
 	if len(s.root.kids) > 0 {
 		if err := b.fit(ft, &r); err != nil {
 			return Result{}, err
@@ -95,8 +116,17 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 
 // header is the document up to the root field's selection: the operation with its variables
 // and the root field with its arguments, each forwarded as a variable of exactly its type.
-func header(kind string, f *ast.FieldDefinition, connection bool, o Options) string {
-	args := forwarded(f, connection)
+func header(kind string, f *ast.FieldDefinition, s shaped, o Options) string {
+	var args ast.ArgumentDefinitionList
+	for _, a := range forwarded(f, s.connection) {
+		if !o.Omit[a.Name] {
+			args = append(args, a)
+		}
+	}
+	var paged *ast.ArgumentDefinition
+	if s.connection || s.page || isList(f.Type) {
+		paged = pageSizeArg(f)
+	}
 	var b strings.Builder
 	b.WriteString(kind + " " + OperationName(f.Name))
 	if len(args) == 0 {
@@ -108,7 +138,7 @@ func header(kind string, f *ast.FieldDefinition, connection bool, o Options) str
 	for i, a := range args {
 		vars[i] = "$" + a.Name + ": " + a.Type.String()
 		switch {
-		case connection && a.Name == "first" && a.DefaultValue == nil:
+		case a == paged:
 			vars[i] += " = " + strconv.Itoa(o.PageSize) // optional for the model, bounded for the server
 		case a.Type.NonNull && a.DefaultValue != nil:
 			// A non-null variable without a default would make the argument's default unusable:

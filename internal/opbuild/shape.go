@@ -1,6 +1,6 @@
 package opbuild
 
-// This file is phase 1 of SELECTION.md, the shape: it looks at what a root field returns (a
+// This file is phase 1 of docs/selection.md, the shape: it looks at what a root field returns (a
 // leaf, a union or interface, a connection, a mutation payload, a plain entity, a page or a
 // leafless object) and builds the selection tree that shape deserves. Abstract types live here
 // because every shape can end in one.
@@ -20,6 +20,8 @@ const maxMembers = 8
 type shaped struct {
 	root       *node
 	connection bool
+	page       bool            // a page of any style: its page-size argument gets a default
+	hopFrom    *ast.Definition // the single entity whose one hop Build may add
 }
 
 // shape builds the default selection tree for root field f of the given kind.
@@ -39,8 +41,18 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 		root.kids = b.connectionFields(t, c, o.PageSize, true)
 		return shaped{root: root, connection: true}, nil
 	}
+	if items := b.page(t); items != nil {
+		root.kids = b.pageFields(t, items, o.PageSize, true)
+		s, err := b.nonEmpty(root, t)
+		s.page = true
+		return s, err
+	}
 	root.kids = b.objectSet(kind, f, t)
-	return b.nonEmpty(root, t)
+	s, err := b.nonEmpty(root, t)
+	if len(root.kids) == 1 && root.kids[0].ent != nil && root.kids[0].ent.root && !isList(f.Type) && b.hasID(t) {
+		s.hopFrom = t // a single entity: Build adds its one hop when the budget leaves room
+	}
+	return s, err
 }
 
 // objectSet is the selection of an object the root returns: a payload is expanded, a plain
@@ -65,7 +77,7 @@ func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definiti
 // else) and fails only when even those are missing.
 func (b *Builder) nonEmpty(root *node, t *ast.Definition) (shaped, error) {
 	if len(root.kids) == 0 {
-		root.kids = fields(b.leaves(t, true))
+		root.kids = fields(b.leaves(t))
 	}
 	if len(root.kids) == 0 {
 		return shaped{}, fmt.Errorf("the default selection rule finds nothing to select in %s", t.Name)
@@ -74,7 +86,9 @@ func (b *Builder) nonEmpty(root *node, t *ast.Definition) (shaped, error) {
 }
 
 // abstract is __typename plus the interface's own leaves, or else one fragment per member:
-// detail for a single result, summary inside lists, a common interface over maxMembers.
+// detail for a single result, summary inside lists, a common interface over maxMembers. An
+// error member keeps every leaf (its message, code and amounts), and a member without leaves
+// is expanded like a payload: every member answers.
 func (b *Builder) abstract(t *ast.Definition, single bool) []*node {
 	kids := []*node{typename()}
 	if t.Kind == ast.Interface {
@@ -89,19 +103,32 @@ func (b *Builder) abstract(t *ast.Definition, single bool) []*node {
 		}
 	}
 	for _, m := range members {
-		g := b.entityGroup(m, false)
-		if g == nil {
-			continue
+		if sel := b.member(m, single, len(members) > maxMembers); len(sel) > 0 {
+			kids = append(kids, fragment(m.Name, sel))
 		}
-		if !single || len(members) > maxMembers {
-			g.summarize()
-		}
-		kids = append(kids, fragment(m.Name, []*node{g}))
 	}
 	if len(kids) == 1 {
 		return nil // __typename alone tells the agent nothing it can use
 	}
 	return kids
+}
+
+// member is the selection of one member of an abstract type.
+func (b *Builder) member(m *ast.Definition, single, many bool) []*node {
+	if b.errorType(m) {
+		return fields(b.leaves(m)) // plain fields: never summarized or trimmed
+	}
+	if g := b.entityGroup(m, false); g != nil {
+		if !single || many {
+			g.summarize()
+		}
+		return []*node{g}
+	}
+	listDepth := 0
+	if !single {
+		listDepth = 1
+	}
+	return b.expand(m, expansion{depth: 2, listDepth: listDepth, path: []string{m.Name}})
 }
 
 // members are the object types of an abstract type, in schema order.

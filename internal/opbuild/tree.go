@@ -5,7 +5,11 @@ package opbuild
 // forms (detail and summary) so that the fit phase can switch between them and trim it without
 // going back to the schema.
 
-import "github.com/vektah/gqlparser/v2/ast"
+import (
+	"slices"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
 
 // Response multipliers: how many times a list repeats its subtree in an estimated response.
 const (
@@ -24,6 +28,7 @@ type node struct {
 	mult  int    // list multiplier of this field's subtree; 1 when not a list
 	kids  []*node
 	ent   *entity
+	hop   int // a one-hop selection beside the root entity: its rank (hop.go), else 0
 }
 
 // entity is E(T, form): the current leaves are the group node's kids.
@@ -59,11 +64,23 @@ func fields(fs []*ast.FieldDefinition) []*node {
 
 func fragment(on string, kids []*node) *node { return &node{on: on, kids: kids, mult: 1} }
 
-// entityGroup is E(t) in detail form, or nil when t has no leaves to select.
+// entityGroup is E(t) in detail form, or nil when t has no leaves to select: its leaves and its
+// value objects in declaration order. The summary form keeps summary(t)'s leaves only.
 func (b *Builder) entityGroup(t *ast.Definition, root bool) *node {
-	detail := fields(b.leaves(t, root))
-	if len(detail) == 0 {
+	leaves := b.leaves(t)
+	if len(leaves) == 0 {
 		return nil
+	}
+	var detail []*node
+	for _, f := range t.Fields {
+		switch {
+		case slices.Contains(leaves, f):
+			detail = append(detail, field(f, nil))
+		case !introspection(f) && !needsArgs(f) && !deprecated(f) && b.valueObject(b.named(f)):
+			if kids := b.valueSet(b.named(f)); len(kids) > 0 {
+				detail = append(detail, field(f, kids))
+			}
+		}
 	}
 	sum := b.summary(t)
 	e := &entity{typeName: t.Name, detail: detail, inSummary: map[string]bool{}, summaryLen: len(sum), root: root}
@@ -110,7 +127,7 @@ func (n *node) trim() bool {
 	return false
 }
 
-// leafCount estimates the leaf values of n in one response (SELECTION.md's L).
+// leafCount estimates the leaf values of n in one response (docs/selection.md's L).
 func (n *node) leafCount() int {
 	if n.ent == nil && n.on == "" && len(n.kids) == 0 {
 		return n.mult

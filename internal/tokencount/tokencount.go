@@ -1,5 +1,7 @@
-// Package tokencount counts o200k_base tokens offline: the BPE ranks come from
-// tiktoken-go-loader's embedded files, so generation never touches the network.
+// Package tokencount counts o200k_base tokens offline with pkoukk/tiktoken-go: the BPE ranks
+// come from tiktoken-go-loader's embedded files, so generation never touches the network.
+// Count always runs the tokenizer; Cache remembers counts across runs (keyed by the SHA-256
+// of the text), so the tokenizer is loaded only when a count is actually missing.
 package tokencount
 
 import (
@@ -7,7 +9,6 @@ import (
 	"sync"
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
-	loader "github.com/pkoukk/tiktoken-go-loader"
 )
 
 // Encoding is the tokenizer every count in the catalog uses.
@@ -19,10 +20,12 @@ var (
 	loadErr error
 )
 
-// load builds the encoder once per process; it takes a few hundred milliseconds.
+// load builds the encoder once per process. pkoukk's own constructor still builds its
+// decoder and sorts every token; the ranks come through ranksLoader, which parses the
+// embedded file without a per-entry allocation.
 func load() (*tiktoken.Tiktoken, error) {
 	once.Do(func() {
-		tiktoken.SetBpeLoader(loader.NewOfflineLoader())
+		tiktoken.SetBpeLoader(ranksLoader{})
 		enc, loadErr = tiktoken.GetEncoding(Encoding)
 		if loadErr != nil {
 			loadErr = fmt.Errorf("load %s tokenizer: %w", Encoding, loadErr)
@@ -31,8 +34,15 @@ func load() (*tiktoken.Tiktoken, error) {
 	return enc, loadErr
 }
 
+// Preload loads the tokenizer in the background, for a caller that knows counts will be
+// missing (a first run) and has other work to overlap it with.
+func Preload() {
+	go load()
+}
+
 // Count returns the number of o200k_base tokens in s, as ordinary text (special tokens are not
-// recognised, so text that looks like one is counted as the characters it is).
+// recognised, so text that looks like one is counted as the characters it is). It is safe for
+// concurrent use.
 func Count(s string) (int, error) {
 	e, err := load()
 	if err != nil {

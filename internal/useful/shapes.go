@@ -50,10 +50,13 @@ func (c checker) iface(set ast.SelectionSet) error {
 }
 
 // object: a leaf (at any depth: some objects have only object fields); id when the type has
-// one; one list of entities with a leaf when it has no id.
+// one; a page's items with a leaf; one list of entities with a leaf when it has no id.
 func (c checker) object(t *ast.Definition, set ast.SelectionSet) error {
 	if !c.leafUnder(set) {
 		return fmt.Errorf("%s without a leaf", t.Name)
+	}
+	if p := c.pageList(t); p != nil && !c.leafUnder(subSets(selected(set, p.Name))) {
+		return fmt.Errorf("page %s without its %s", t.Name, p.Name)
 	}
 	if t.Fields.ForName("id") != nil {
 		if len(selected(set, "id")) == 0 {

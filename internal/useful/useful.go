@@ -1,4 +1,4 @@
-// Package useful is the definition of a "useful" tool document from SELECTION.md, written as a
+// Package useful is the definition of a "useful" tool document from docs/selection.md, written as a
 // check that tests run over every generated catalog. It decides from the finished, validated
 // document alone, by the shape of the root field's type, whether an agent can tell what happened
 // and identify, page through and refer to the results. It is structural, not semantic: a
@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -126,8 +127,8 @@ func (c checker) payload(t *ast.Definition, set ast.SelectionSet) error {
 			if len(selected(subSets(selected(set, f.Name)), "message")) == 0 {
 				return fmt.Errorf("payload without %s { message }", f.Name)
 			}
-		case f.Name != "clientMutationId" && !c.errorLike(f):
-			hasOther = true
+		case f.Name != "clientMutationId" && !c.errorLike(f) && !c.credential(f):
+			hasOther = true // a credential is never selected by default, so it is no result to ask for
 		}
 	}
 	if !hasOther || c.hasResult(set) {
@@ -153,4 +154,10 @@ func (c checker) errorLike(f *ast.FieldDefinition) bool {
 		return false
 	}
 	return errorName.MatchString(f.Name) || errorType.MatchString(t.Name)
+}
+
+// credential: a string-like leaf whose name reads as a secret (sensitive.Credential).
+func (c checker) credential(f *ast.FieldDefinition) bool {
+	t := c.named(f)
+	return t != nil && t.Kind == ast.Scalar && !numeric(t.Name) && sensitive.Credential(f.Name)
 }

@@ -32,14 +32,14 @@ type StarPayload { clientMutationId: String repo: Repo userErrors: [UserError!]!
 type PingPayload { clientMutationId: String }
 `
 
-// TestCheck pins both sides of every row of SELECTION.md's table: a document that meets it and
+// TestCheck pins both sides of every row of docs/selection.md's table: a document that meets it and
 // documents that each miss one requirement.
 func TestCheck(t *testing.T) {
 	schema := gqlparser.MustLoadSchema(&ast.Source{Name: "schema.graphql", Input: schemaSDL})
 	for _, c := range []struct{ doc, wantErr string }{
 		{`{ repo(id: 1) { id name } }`, ""},
 		{`{ repo(id: 1) { name } }`, "without id"},
-		{`{ page { total } }`, "entity lists"},
+		{`{ page { total } }`, "without its content"},
 		{`{ page { content { id } total } }`, ""},
 		{`{ repos { nodes { id } pageInfo { hasNextPage endCursor } } }`, ""},
 		{`{ repos { nodes { id } pageInfo { hasNextPage } } }`, "endCursor"},
@@ -65,6 +65,62 @@ func TestCheck(t *testing.T) {
 			t.Errorf("%s: %v, want useful", c.doc, err)
 		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)):
 			t.Errorf("%s: error %v, want one containing %q", c.doc, err, c.wantErr)
+		}
+	}
+}
+
+const gapsSDL = `
+type Query {
+  order(id: ID!): Order
+  search: SearchResponse!
+  result: Result
+}
+type Mutation { login(password: String!): LoginResult }
+type Order { id: ID! code: String! total: Money! customer: Customer accessToken: String }
+type Money { amount: Int! currency: String! }
+type Customer { id: ID! name: String! }
+type SearchResponse { items: [Hit!]! totalItems: Int! }
+type Hit { sku: String! price: Money! }
+union Result = Order | NotFoundError
+type NotFoundError { errorCode: String! message: String! id: ID! }
+type LoginResult { sessionToken: String ok: Boolean! }
+`
+
+// TestPagesAndGaps pins the properties beyond "useful": a page of any style needs its items,
+// and Gaps names a dropped value object, a single result without one hop, an error member
+// without every leaf and a selected credential.
+func TestPagesAndGaps(t *testing.T) {
+	schema := gqlparser.MustLoadSchema(&ast.Source{Name: "schema.graphql", Input: gapsSDL})
+	for _, c := range []struct {
+		doc, wantErr string
+		gaps         []string
+	}{
+		{`{ order(id: 1) { id code total { amount } customer { id name } } }`, "", nil},
+		{`{ order(id: 1) { id code } }`, "", []string{"value object dropped: order.total (Money)", "single result without one hop: order"}},
+		{`{ order(id: 1) { id accessToken total { amount } customer { id } } }`, "", []string{"credential selected: order.accessToken"}},
+		{`{ search { totalItems } }`, "without its items", nil},
+		{`{ search { items { sku } totalItems } }`, "", []string{"value object dropped: search.items.price (Money)"}},
+		{`{ result { __typename ... on Order { id } ... on NotFoundError { message } } }`, "",
+			[]string{"error member without its leaves: result[NotFoundError].errorCode", "error member without its leaves: result[NotFoundError].id"}},
+		{`mutation { login(password: "x") { ok } }`, "", nil},
+	} {
+		doc, errs := gqlparser.LoadQuery(schema, c.doc)
+		if errs != nil {
+			t.Fatalf("%s: %v", c.doc, errs)
+		}
+		err := Check(schema, doc.Operations[0])
+		switch {
+		case c.wantErr == "" && err != nil:
+			t.Errorf("%s: %v, want useful", c.doc, err)
+		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)):
+			t.Errorf("%s: error %v, want one containing %q", c.doc, err, c.wantErr)
+		}
+		var got []string
+		for _, g := range Gaps(schema, doc.Operations[0]) {
+			got = append(got, g.String())
+		}
+		if strings.Join(got, "\n") != strings.Join(c.gaps, "\n") {
+			t.Errorf("%s: gaps\n%s\nwant\n%s", c.doc, strings.Join(got, "\n"), strings.Join(c.gaps, "\n"))
 		}
 	}
 }

@@ -53,6 +53,8 @@ type Record struct {
 	// ("embedded" or a path): which tools the call could have run.
 	Catalog       string `json:"catalog,omitempty"`
 	CatalogSource string `json:"catalogSource,omitempty"`
+	// Request is the id of a deferred write (-approve defer), proposed or decided.
+	Request string `json:"request,omitempty"`
 }
 
 // Log appends records to a writer. A nil *Log writes nothing, so callers need no checks.

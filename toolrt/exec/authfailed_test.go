@@ -32,7 +32,7 @@ func TestAuthFailed(t *testing.T) {
 		{"forbidden is not an identity problem", 200, forbidden, false, false},
 	}
 	for _, c := range cases {
-		if got := authFailed(c.status, []byte(c.body), c.mutation); got != c.want {
+		if got := authFailed(c.status, decodeResponse([]byte(c.body)), c.mutation); got != c.want {
 			t.Errorf("%s: authFailed = %v, want %v", c.name, got, c.want)
 		}
 	}

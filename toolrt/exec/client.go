@@ -67,6 +67,21 @@ type attempt struct {
 	data   []byte // the body as read: redact before it leaves (interpret does)
 	size   int    // bytes read
 	err    error
+	// clean is data redacted (compact JSON) and resp its decoding, made once by read for both
+	// the auth check and the result; nil when data is not JSON.
+	clean []byte
+	resp  *gqlResponse
+}
+
+// read redacts the body's decoded strings and decodes the result, once; it returns red.
+func (a *attempt) read(red *redact.Set) *redact.Set {
+	if a.err != nil {
+		return red
+	}
+	if clean, err := red.JSON(a.data); err == nil {
+		a.clean, a.resp = clean, decodeResponse(clean)
+	}
+	return red
 }
 
 // Do sends body, exactly these bytes, and interprets the answer. mutation marks a write: it is
@@ -84,8 +99,9 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	token, gen := c.token()
 	a := c.post(callCtx, body, token)
 	sent := []string{token}
+	red := a.read(c.secrets(sent))
 	retried := false
-	if a.err == nil && authFailed(a.status, a.data, mutation) && c.Creds != nil && c.Creds.CanRelogin() {
+	if a.err == nil && authFailed(a.status, a.resp, mutation) && c.Creds != nil && c.Creds.CanRelogin() {
 		if err := c.Creds.Relogin(callCtx, gen); err != nil {
 			c.logger().Warn("re-login failed", "err", err)
 			return Result{Outcome: Failed, Status: a.status}, ErrAuth
@@ -93,11 +109,12 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 		token, _ = c.token()
 		a, retried = c.post(callCtx, body, token), true
 		sent = append(sent, token)
-		if a.err == nil && authFailed(a.status, a.data, mutation) {
+		red = a.read(c.secrets(sent))
+		if a.err == nil && authFailed(a.status, a.resp, mutation) {
 			return Result{Outcome: Failed, Status: a.status, Bytes: a.size, Retried: true}, ErrAuth
 		}
 	}
-	res := c.interpret(a, mutation, c.secrets(sent))
+	res := c.interpret(a, mutation, red)
 	res.Retried = retried
 	if a.err != nil && ctx.Err() != nil {
 		return res, ctx.Err() // the caller gave up (Ctrl-C): the run is over
@@ -155,7 +172,7 @@ func (c *Client) interpret(a attempt, mutation bool, red *redact.Set) Result {
 	case a.status >= 500:
 		return c.failure(a, mutation, fmt.Sprintf("HTTP %d: %s", a.status, clipBytes(red.Bytes(a.data), 300)))
 	}
-	res, ok := graphQLResult(a.data, red)
+	res, ok := graphQLResult(a.clean, a.resp)
 	if !ok {
 		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response: %s", a.status, clipBytes(red.Bytes(a.data), 300)))
 	}

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
-
-	"github.com/toolgen/toolgen/toolrt/redact"
 )
 
 // AuthErrorCodes are the GraphQL error codes (errors[].extensions.code, or
@@ -33,16 +31,21 @@ type modelError struct {
 	Path    json.RawMessage `json:"path,omitempty"`
 }
 
-// graphQLResult reads a GraphQL response. Errors are data for the model: it reads the server's
-// message and decides what to do. ok is false when data is not a GraphQL response at all.
-// Secrets are redacted from the decoded strings first, and the text bounded last.
-func graphQLResult(data []byte, red *redact.Set) (Result, bool) {
-	data, err := red.JSON(data)
-	if err != nil {
-		return Result{}, false
-	}
+// decodeResponse decodes a response body; nil when it is not a JSON object of that shape.
+func decodeResponse(data []byte) *gqlResponse {
 	var r gqlResponse
-	if err := json.Unmarshal(data, &r); err != nil || (r.Data == nil && len(r.Errors) == 0) {
+	if json.Unmarshal(data, &r) != nil {
+		return nil
+	}
+	return &r
+}
+
+// graphQLResult reads a GraphQL response: data, with its secrets already redacted from the
+// decoded strings (attempt.read), and r, its decoding. Errors are data for the model: it reads
+// the server's message and decides what to do. ok is false when data is not a GraphQL
+// response at all. The text is bounded last.
+func graphQLResult(data []byte, r *gqlResponse) (Result, bool) {
+	if r == nil || (r.Data == nil && len(r.Errors) == 0) {
 		return Result{}, false
 	}
 	if len(r.Errors) == 0 {
@@ -71,12 +74,11 @@ func graphQLResult(data []byte, red *redact.Set) (Result, bool) {
 // (the operation ran; a retry would repeat a write), so it is handed back as data. For a write
 // the errors must also sit at the root field or above: an auth error deeper down means the
 // write's resolver returned, which means the write happened.
-func authFailed(status int, data []byte, mutation bool) bool {
+func authFailed(status int, r *gqlResponse, mutation bool) bool {
 	if status == http.StatusUnauthorized {
 		return true
 	}
-	var r gqlResponse
-	if json.Unmarshal(data, &r) != nil || len(r.Errors) == 0 || !isNull(r.Data) {
+	if r == nil || len(r.Errors) == 0 || !isNull(r.Data) {
 		return false
 	}
 	for _, e := range r.Errors {

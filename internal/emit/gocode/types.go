@@ -16,15 +16,16 @@ var builtins = map[string]string{"Int": "int32", "Float": "float64", "Boolean": 
 
 // typer renders type references of one catalog.
 type typer struct {
-	names *names
-	types map[string]*catalog.Type
+	names   *names
+	types   map[string]*catalog.Type
+	scalars map[string]string // custom scalars that are not strings, by JSON type
 	// embeds[a] lists the input objects that a holds by value (required, not in a list):
 	// following these edges back to a means a cycle that only a pointer can break.
 	embeds map[string][]string
 }
 
 func newTyper(c *catalog.Catalog, n *names) *typer {
-	t := &typer{names: n, types: map[string]*catalog.Type{}, embeds: map[string][]string{}}
+	t := &typer{names: n, types: map[string]*catalog.Type{}, scalars: c.ScalarTypes, embeds: map[string][]string{}}
 	for i := range c.Types {
 		t.types[c.Types[i].Name] = &c.Types[i]
 	}
@@ -54,6 +55,8 @@ func (t *typer) field(owner string, ref catalog.TypeRef, def []byte) (jen.Code, 
 	switch {
 	case ref.Elem != nil:
 		return jen.Index().Add(t.item(*ref.Elem)), !required(ref, def)
+	case !required(ref, def) && t.nilable(ref.Named):
+		return t.named(ref.Named), true // nil already means "unset"
 	case !required(ref, def):
 		return jen.Op("*").Add(t.named(ref.Named)), true
 	case owner != "" && t.isInput(ref.Named) && t.reaches(ref.Named, owner, map[string]bool{}):
@@ -72,11 +75,14 @@ func (t *typer) item(ref catalog.TypeRef) jen.Code {
 	return t.named(ref.Named)
 }
 
-// named renders a named type: a builtin, a generated type, or string for String, ID and every
-// custom scalar (the input schema describes them all as strings).
+// named renders a named type: a builtin, a generated type, a custom scalar by the JSON type its
+// input schema gives it, or string for String, ID and the remaining custom scalars.
 func (t *typer) named(name string) jen.Code {
 	if g, ok := builtins[name]; ok {
 		return jen.Id(g)
+	}
+	if jt, ok := t.scalars[name]; ok {
+		return scalarGo(jt)
 	}
 	if g, ok := t.names.types[name]; ok {
 		return jen.Id(g)
@@ -99,4 +105,29 @@ func (t *typer) reaches(from, to string, seen map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// scalarGo is the Go type of a custom scalar's JSON type: any JSON value is any.
+func scalarGo(jsonType string) jen.Code {
+	switch jsonType {
+	case "integer":
+		return jen.Int64()
+	case "number":
+		return jen.Float64()
+	case "boolean":
+		return jen.Bool()
+	case "object":
+		return jen.Map(jen.String()).Any()
+	case "array":
+		return jen.Index().Any()
+	case "string":
+		return jen.String()
+	}
+	return jen.Any()
+}
+
+// nilable: a custom scalar rendered as any, a map or a slice, whose nil omitempty leaves out.
+func (t *typer) nilable(name string) bool {
+	jt, ok := t.scalars[name]
+	return ok && (jt == "" || jt == "object" || jt == "array")
 }

@@ -23,7 +23,8 @@ type TeamArgs struct {
 // TeamsArgs are the arguments of the teams tool (query Tool_teams, approval none); they marshal to
 // its input schema.
 //
-// Teams, paged. The nodes are summarized when the selection costs too many tokens.
+// Teams, paged. The nodes are the primary entities: trimmed from the end (never below their
+//   summary) when the selection costs too many tokens.
 type TeamsArgs struct {
 	// Default: 10.
 	First *int32  `json:"first,omitempty"`

@@ -13,7 +13,8 @@ const (
 // ViewerArgs are the arguments of the viewer tool (query Tool_viewer, approval none); they marshal
 // to its input schema.
 //
-// The signed-in account. Secret-looking fields stay here: the caller asked for its own account.
+// The signed-in account. Its secret-looking fields are left out even here: a credential in the
+//   agent's context can leak; whoever needs one writes an override.
 type ViewerArgs struct{}
 
 // CreateAPIKeyArgs are the arguments of the createApiKey tool (mutation Tool_createApiKey,

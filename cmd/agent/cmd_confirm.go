@@ -1,0 +1,203 @@
+package main
+
+// confirm sends one deferred write, once, from this process and with the confirmer's own
+// identity (a login, by default as the user who proposed it, or AGENT_CONFIRMER_TOKEN; never
+// AGENT_TOKEN). The stored bytes go out unchanged, and only if the request is pending, has not
+// expired, its hash matches and its body is still what this catalog builds. A second confirm
+// prints the recorded outcome and sends nothing.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
+	"github.com/toolgen/toolgen/toolrt/gate"
+	"github.com/toolgen/toolgen/toolrt/pending"
+)
+
+func init() {
+	register(command{
+		name: "confirm", order: 62,
+		summary: "send a deferred write once, as you (AGENT_PASSWORD or AGENT_CONFIRMER_TOKEN)",
+		prompt:  "request id",
+		run:     runConfirm,
+	})
+}
+
+// outcomeWait is how long a confirm waits for the outcome of a send another confirmer claimed.
+const outcomeWait = 15 * time.Second
+
+func runConfirm(ctx context.Context, e *Env, args []string) error {
+	if len(args) < 1 || len(args) > 2 {
+		fmt.Fprintln(e.Err, "usage: agent confirm [-endpoint URL] [-user NAME] REQUEST-ID [sha256:HASH-PREFIX]   (password from AGENT_PASSWORD, or AGENT_CONFIRMER_TOKEN)")
+		return errUsage
+	}
+	st, err := e.Store()
+	if err != nil {
+		return err
+	}
+	r, err := st.Get(ctx, args[0])
+	if err != nil {
+		return err
+	}
+	if len(args) == 2 {
+		if err := checkReviewed(r, args[1]); err != nil {
+			return err
+		}
+	}
+	if r.StateAt(time.Now()) != pending.Pending { // decided or expired: no login, no send
+		if r.State == pending.Pending {
+			expired, err := st.Claim(ctx, r.ID, r.Body, e.actor(), time.Now())
+			if expired == nil || !errors.Is(err, pending.ErrExpired) {
+				return e.decidedMeanwhile(ctx, st, expired, err)
+			}
+			return e.final(expired, err, audit.DecisionExpired)
+		}
+		return e.recorded(ctx, st, r)
+	}
+	return e.confirm(ctx, st, r, len(args) == 2)
+}
+
+// confirm signs in, checks, asks on a terminal unless the reviewed hash was given, then claims
+// and sends.
+func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request, reviewed bool) error {
+	c, err := e.confirmer(r)
+	if err != nil {
+		return err
+	}
+	rt, err := e.ConfirmerRuntime(ctx, r, c)
+	if err != nil {
+		return err
+	}
+	w := toolrt.StoredWrite{Request: r.ID, Tool: r.Tool, Body: r.Body, BodySHA: r.BodySHA}
+	if cerr := rt.CheckStored(w); cerr != nil {
+		r, err = st.Refuse(ctx, r.ID, c.String(), cerr.Error(), time.Now())
+		return e.final(r, err, audit.DecisionRefused)
+	}
+	if err := e.askBeforeSending(ctx, r, reviewed); err != nil {
+		return err
+	}
+	claimed, err := st.Claim(ctx, r.ID, r.Body, c.String(), time.Now())
+	switch {
+	case errors.Is(err, pending.ErrDecided):
+		return e.recorded(ctx, st, claimed)
+	case errors.Is(err, pending.ErrExpired):
+		return e.final(claimed, err, audit.DecisionExpired)
+	case errors.Is(err, pending.ErrTampered):
+		return e.final(claimed, err, audit.DecisionRefused)
+	case err != nil:
+		return err
+	}
+	return e.send(ctx, st, rt, w, c)
+}
+
+// checkReviewed binds a confirmation to the body a person reviewed: `agent review` prints the
+// hash, and confirming with its prefix refuses a body that changed in between.
+func checkReviewed(r *pending.Request, arg string) error {
+	prefix := strings.ToLower(strings.TrimPrefix(arg, "sha256:"))
+	if len(prefix) < 8 || strings.Trim(prefix, "0123456789abcdef") != "" {
+		return fmt.Errorf("%q: give at least 8 hex digits of the body hash `agent review %s` shows, e.g. sha256:%s", arg, r.ID, r.BodySHA[:12])
+	}
+	if !strings.HasPrefix(r.BodySHA, prefix) {
+		return fmt.Errorf("request %s: its body hash is sha256:%s, not the sha256:%s… you reviewed; nothing was sent (review it again)", r.ID, r.BodySHA, prefix)
+	}
+	return nil
+}
+
+// send makes the one request the claim allows and records its outcome, even after Ctrl-C.
+func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w toolrt.StoredWrite, c confirmer) error {
+	fmt.Fprintf(e.Out, "sending request %s as %s: %s, body sha256:%s\n", w.Request, gate.Escape(c.String()), gate.Escape(w.Tool), w.BodySHA)
+	res, sendErr := rt.SendStored(ctx, w)
+	if res.Refusal == toolrt.RefusedAudit { // nothing left: the write is not taken unrecorded
+		aerr := st.Abort(context.WithoutCancel(ctx), w.Request, c.String(), "the audit trail could not be written", time.Now())
+		return errors.Join(fmt.Errorf("request %s was not sent: %w", w.Request, sendErr), aerr)
+	}
+	outcome := res.Outcome
+	if outcome == "" {
+		outcome = "unknown" // claimed, and the send did not report: it may have happened
+	}
+	ferr := st.Finish(context.WithoutCancel(ctx), w.Request, c.String(), pending.Outcome{Outcome: outcome, Result: res.Text}, time.Now())
+	fmt.Fprintf(e.Out, "request %s confirmed by %s and sent once: outcome %s\nresult: %s\n", w.Request, gate.Escape(c.String()), outcome, gate.Escape(res.Text))
+	if err := errors.Join(sendErr, ferr); err != nil {
+		return err
+	}
+	if outcome != "ok" && outcome != "graphql_errors" {
+		return fmt.Errorf("request %s: the send ended with outcome %s; check the data before proposing it again", w.Request, outcome)
+	}
+	return nil
+}
+
+// recorded prints the decision already taken. A request another confirmer is sending is waited
+// for briefly, so both confirmers can report the one outcome.
+func (e *Env) recorded(ctx context.Context, st *pending.Store, r *pending.Request) error {
+	deadline := time.Now().Add(outcomeWait)
+	for r.State == pending.Sending && time.Now().Before(deadline) {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+		fresh, err := st.Get(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		r = fresh
+	}
+	if err := e.auditDecision(r, audit.DecisionRecorded); err != nil {
+		return err
+	}
+	switch r.State {
+	case pending.Sent:
+		fmt.Fprintf(e.Out, "request %s was already confirmed by %s at %s and sent once (outcome %s); not sent again\nresult: %s\n",
+			r.ID, gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339), gate.Escape(r.Outcome), gate.Escape(r.Result))
+		return nil
+	case pending.Sending:
+		return fmt.Errorf("request %s was claimed by %s at %s and its outcome is not recorded yet; not sent again (`agent review %s` shows it later)",
+			r.ID, gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339), r.ID)
+	}
+	return e.notSent(r, pending.ErrDecided)
+}
+
+// notSent reports a request that will never be sent.
+func (e *Env) notSent(r *pending.Request, err error) error {
+	if r == nil {
+		return err
+	}
+	why := string(r.State)
+	if r.Reason != "" {
+		why += ": " + r.Reason
+	}
+	return fmt.Errorf("request %s was not sent and will not be (%s, decided by %s at %s)", r.ID, gate.Escape(why), gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339))
+}
+
+// final reports a request that will never be sent, and audits that decision.
+func (e *Env) final(r *pending.Request, err error, decision string) error {
+	return errors.Join(e.notSent(r, err), e.auditDecision(r, decision))
+}
+
+// auditDecision writes one audit line for a decision that sent nothing. Its error is the
+// command's: a decision the trail does not hold is reported, though the store already has it.
+func (e *Env) auditDecision(r *pending.Request, decision string) error {
+	if r == nil {
+		return nil
+	}
+	if err := e.openAudit(); err != nil {
+		return err
+	}
+	return e.audit.Write(audit.Record{
+		Time: time.Now().UTC(), Run: r.Run, Tool: r.Tool, Decision: decision, Outcome: "not_sent",
+		Body: "sha256:" + r.BodySHA, Request: r.ID,
+	})
+}
+
+// decidedMeanwhile reports a request that another process decided between our read and our claim.
+func (e *Env) decidedMeanwhile(ctx context.Context, st *pending.Store, r *pending.Request, err error) error {
+	if r == nil || !errors.Is(err, pending.ErrDecided) {
+		return err
+	}
+	return e.recorded(ctx, st, r)
+}

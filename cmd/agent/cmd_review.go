@@ -1,0 +1,123 @@
+package main
+
+// review shows one deferred write the way the console gate shows a write, with the model's
+// free text labelled as the model's, the current data it touches (read now, as the confirming
+// identity, through the role's read tools) and its history. It sends no write.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/gate"
+	"github.com/toolgen/toolgen/toolrt/pending"
+)
+
+func init() {
+	register(command{
+		name: "review", order: 61,
+		summary: "show a deferred write: exact operation, variables, the model's text, current data",
+		prompt:  "request id",
+		run:     runReview,
+	})
+}
+
+func runReview(ctx context.Context, e *Env, args []string) error {
+	if len(args) != 1 {
+		fmt.Fprintln(e.Err, "usage: agent review [-endpoint URL] [-user NAME] REQUEST-ID   (AGENT_PASSWORD or AGENT_CONFIRMER_TOKEN reads the current data)")
+		return errUsage
+	}
+	st, err := e.Store()
+	if err != nil {
+		return err
+	}
+	r, err := st.Get(ctx, args[0])
+	if err != nil {
+		return err
+	}
+	printRequest(e.Out, r, time.Now())
+	printCurrent(ctx, e, r)
+	events, err := st.Events(ctx, r.ID)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(e.Out, "history:")
+	for _, ev := range events {
+		fmt.Fprintf(e.Out, "  %s  %-8s by %s  %s\n", ev.At.Format(time.RFC3339), ev.Event, gate.Escape(ev.Actor), gate.Escape(ev.Detail))
+	}
+	if r.StateAt(time.Now()) == pending.Pending {
+		fmt.Fprintf(e.Out, "\nto send exactly this once: agent confirm %s sha256:%s    to drop it: agent reject %s\n", r.ID, r.BodySHA[:12], r.ID)
+	}
+	return nil
+}
+
+// printRequest shows what would be sent as the console gate shows it (gate.Show and friends:
+// escaped, long runs counted, long values cut with their length said).
+func printRequest(w io.Writer, r *pending.Request, now time.Time) {
+	state := r.StateAt(now)
+	fmt.Fprintf(w, "request   : %s  (%s", r.ID, state)
+	if state == pending.Pending {
+		fmt.Fprintf(w, ", expires in %s at %s", r.Expires.Sub(now).Round(time.Second), r.Expires.Format(time.RFC3339))
+	}
+	fmt.Fprintln(w, ")")
+	fmt.Fprintf(w, "proposed  : %s ago by user %q, role %s, run %s\n", now.Sub(r.Created).Round(time.Second), gate.Escape(r.User), gate.Escape(r.Role), gate.Escape(r.Run))
+	fmt.Fprintf(w, "endpoint  : %s\n", gate.Escape(r.Endpoint))
+	fmt.Fprintf(w, "tool      : %s\n", gate.Show(r.Tool))
+	fmt.Fprintf(w, "operation : %s\n", gate.ShowText(r.Operation))
+	fmt.Fprintf(w, "variables : %s\n", gate.ShowJSON(r.Variables))
+	fmt.Fprintf(w, "body hash : sha256:%s\n", r.BodySHA)
+	if len(r.ModelText) > 0 {
+		fmt.Fprintln(w, "written by the model, not by the user (read it as a claim, not an instruction):")
+		for _, t := range r.ModelText {
+			fmt.Fprintf(w, "  %s: %s\n", gate.Show(t.Path), gate.ShowJSON([]byte(quote(t.Value))))
+		}
+	}
+	if r.State != pending.Pending {
+		fmt.Fprintf(w, "decided   : %s by %s at %s", r.State, gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339))
+		if r.Outcome != "" {
+			fmt.Fprintf(w, ", outcome %s", gate.Escape(r.Outcome))
+		}
+		if r.Reason != "" {
+			fmt.Fprintf(w, " (%s)", gate.Escape(r.Reason))
+		}
+		fmt.Fprintln(w)
+		if r.Result != "" {
+			fmt.Fprintf(w, "result    : %s\n", gate.Escape(r.Result))
+		}
+	}
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// printCurrent runs the read tools that show what the write touches. Reading needs the
+// confirming identity; without it the section says why it is missing and the review goes on.
+func printCurrent(ctx context.Context, e *Env, r *pending.Request) {
+	var vars any
+	_ = json.Unmarshal(r.Variables, &vars)
+	c, err := e.confirmer(r)
+	var rt *toolrt.Runtime
+	if err == nil {
+		rt, err = e.ConfirmerRuntime(ctx, r, c)
+	}
+	if err != nil {
+		fmt.Fprintf(e.Out, "current data: not shown (reading it signs in as the confirmer: AGENT_PASSWORD or %s): %s\n", ConfirmerTokenEnv, gate.Escape(err.Error()))
+		return
+	}
+	specs := reviewReads(e.Settings.ReviewReads, r.Tool, rt.Tools())
+	if len(specs) == 0 {
+		fmt.Fprintln(e.Out, "current data: no read tool shows what this write touches (add review-reads to agent.yaml)")
+		return
+	}
+	fmt.Fprintf(e.Out, "current data, read now as %s:\n", gate.Escape(c.String()))
+	for _, s := range specs {
+		if line, ok := runRead(ctx, rt, s, vars); ok {
+			fmt.Fprintf(e.Out, "  %s\n", line)
+		}
+	}
+}

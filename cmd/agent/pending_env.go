@@ -1,0 +1,194 @@
+package main
+
+// This file is what the deferred-write commands share: the store's location and TTL flags, the
+// run of the agent loop under -approve defer, and the confirmer's own runtime. Confirming never
+// reads AGENT_TOKEN, the credential a proposing process runs with.
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/user"
+	"time"
+
+	"github.com/toolgen/toolgen/mcpserve"
+	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
+	"github.com/toolgen/toolgen/toolrt/auth"
+	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/pending"
+)
+
+// ConfirmerTokenEnv holds a bearer token for `agent confirm` and `agent review` only: the
+// confirming person's credential, which no proposing process is given.
+const ConfirmerTokenEnv = "AGENT_CONFIRMER_TOKEN"
+
+// approveDefer is the -approve value that records writes for a later confirmation.
+const approveDefer = "defer"
+
+// pendingFlags adds -pending-store and -pending-ttl. Unset, they stay empty in Settings and
+// mean pending.DefaultPath() and pending.DefaultTTL, resolved when the store is opened.
+func pendingFlags(flags *flag.FlagSet, s *Settings) {
+	flags.Func("pending-store", "SQLite file of deferred writes (-approve defer, pending, review, confirm, reject); default $"+pending.PathEnv+", else "+pending.DefaultPath(),
+		func(v string) error { s.PendingStore = v; return nil })
+	flags.Func("pending-ttl", "how long a deferred write waits for `agent confirm` before it expires (default 10m)", func(v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d <= 0 {
+			err = errors.New("must be positive")
+		}
+		s.PendingTTL = d
+		return err
+	})
+}
+
+// storePath is the store file the settings name.
+func (e *Env) storePath() string {
+	if e.Settings.PendingStore != "" {
+		return e.Settings.PendingStore
+	}
+	return pending.DefaultPath()
+}
+
+// Store opens the pending store named by the settings; Close closes it.
+func (e *Env) Store() (*pending.Store, error) {
+	if e.store == nil {
+		st, err := pending.Open(e.storePath())
+		if err != nil {
+			return nil, err
+		}
+		e.store = st
+	}
+	return e.store, nil
+}
+
+// deferrer is the store's Deferrer when writes are deferred, else nil. Deferring needs a real
+// endpoint: the embedded server ends with this process, so nobody could confirm afterwards.
+func (e *Env) deferrer(deferring bool) (toolrt.Deferrer, error) {
+	if !deferring {
+		return nil, nil
+	}
+	if os.Getenv(ConfirmerTokenEnv) != "" {
+		return nil, fmt.Errorf("$%s is set in the environment of a process that proposes writes; unset it here: the confirmer's credential belongs only where `agent confirm` runs", ConfirmerTokenEnv)
+	}
+	if e.Settings.Endpoint == "" {
+		return nil, errors.New("-approve defer needs -endpoint: a write is confirmed later by another process, which must reach the same server (the embedded one ends with this process)")
+	}
+	st, err := e.Store()
+	if err != nil {
+		return nil, err
+	}
+	return st.Deferrer(e.Settings.PendingTTL), nil
+}
+
+// NewRun is the agent loop's run: the console gate, or under -approve defer a run that records
+// writes and sends none.
+func (e *Env) NewRun(rt *toolrt.Runtime, b *budget.Budget) (*toolrt.Run, error) {
+	d, err := e.deferrer(e.Settings.Approve == approveDefer)
+	if err != nil || d == nil {
+		return rt.NewRun(b, e.Approver()), err
+	}
+	fmt.Fprintf(e.Out, "writes are deferred: each is recorded in %s for `agent confirm`; none is sent from here\n", e.storePath())
+	return rt.NewDeferredRun(b, d), nil
+}
+
+// confirmer is the identity that confirms or reviews a request: AGENT_CONFIRMER_TOKEN, or a
+// login as -user (default: the user who proposed it) with AGENT_PASSWORD.
+type confirmer struct {
+	user  string
+	token string
+}
+
+func (e *Env) confirmer(req *pending.Request) (confirmer, error) {
+	token := os.Getenv(ConfirmerTokenEnv)
+	if token != "" && token == os.Getenv(TokenEnv) {
+		return confirmer{}, fmt.Errorf("$%s equals $%s, the token agents run with; confirm with a credential of your own, or unset it to sign in with $%s", ConfirmerTokenEnv, TokenEnv, auth.PasswordEnv)
+	}
+	u := e.Settings.User
+	if u == "" && token == "" {
+		u = req.User
+	}
+	if token == "" && u != req.User {
+		return confirmer{}, fmt.Errorf("request %s was proposed as user %q and the write runs as whoever confirms it; confirm it as %q (-user %s)", req.ID, req.User, req.User, req.User)
+	}
+	return confirmer{user: u, token: token}, nil
+}
+
+func (c confirmer) String() string {
+	if c.token != "" && c.user == "" {
+		return "(confirmer token)"
+	}
+	return c.user
+}
+
+// ConfirmerRuntime builds and signs in the confirmer's runtime for req: the request's role and
+// its endpoint, which must be the configured one.
+func (e *Env) ConfirmerRuntime(ctx context.Context, req *pending.Request, c confirmer) (*toolrt.Runtime, error) {
+	if e.Settings.Endpoint != req.Endpoint {
+		return nil, fmt.Errorf("request %s was proposed for %s but this command is configured for %q; pass -endpoint %s (or set endpoint in agent.yaml) to act on it", req.ID, req.Endpoint, e.Settings.Endpoint, req.Endpoint)
+	}
+	cat, prov, err := e.Catalog()
+	if err != nil {
+		return nil, err
+	}
+	if err := e.openAudit(); err != nil {
+		return nil, err
+	}
+	login, err := e.loginDocument()
+	if err != nil {
+		return nil, err
+	}
+	rt, err := toolrt.New(cat, toolrt.Config{
+		Endpoint: req.Endpoint, Role: req.Role, User: c.user, Token: c.token,
+		Password: func() string { return os.Getenv(auth.PasswordEnv) }, LoginDocument: login,
+		Timeout: e.Settings.Timeout, Audit: e.audit, Provenance: prov, InsecureHTTP: e.Settings.InsecureHTTP,
+		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rt, rt.Login(ctx)
+}
+
+// openAudit opens -audit once.
+func (e *Env) openAudit() error {
+	if e.Settings.Audit == "" || e.audit != nil {
+		return nil
+	}
+	var err error
+	e.audit, err = audit.Open(e.Settings.Audit, e.Settings.AuditArgs)
+	return err
+}
+
+// actor names who rejects: the configured user, else the person at this terminal.
+func (e *Env) actor() string {
+	if e.Settings.User != "" {
+		return e.Settings.User
+	}
+	if u, err := user.Current(); err == nil {
+		return "os:" + u.Username
+	}
+	return "unknown"
+}
+
+// deferTo gives the MCP server the store to record writes in (nil unless -approve defer).
+func deferTo(d toolrt.Deferrer, cfg mcpserve.Config) mcpserve.Config {
+	cfg.Deferrer = d
+	return cfg
+}
+
+// refuseDeferredWrite keeps `agent call` from sending a write when the settings say writes are
+// deferred (approve: defer in agent.yaml): in that mode writes leave only from `agent confirm`.
+func (e *Env) refuseDeferredWrite(rt *toolrt.Runtime, tool string) error {
+	if e.Settings.Approve != approveDefer {
+		return nil
+	}
+	for _, d := range rt.Tools() {
+		if d.Name == tool && d.Mutation {
+			return fmt.Errorf("%s is a write and writes are deferred (-approve defer): propose it through the agent or mcp, then `agent confirm` it", tool)
+		}
+	}
+	return nil
+}

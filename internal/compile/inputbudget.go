@@ -1,0 +1,133 @@
+package compile
+
+// This file is the input budget: a tool whose input schema costs more o200k tokens than
+// maxInputTokens gets a warning naming its heaviest properties, so the reviewer knows what to
+// cut (an override that forwards fewer variables, a narrower input type).
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/jsonschema"
+)
+
+// DefaultMaxInputTokens is the input budget when the allow-list sets none.
+const DefaultMaxInputTokens = 1500
+
+// inputBudgets warns about every tool whose input schema is over its budget. The schema's cost
+// is the tool's count (name, description and schema, made already) minus that of its name and
+// description: the schema, often kilobytes, is not tokenized twice.
+func (c *compiler) inputBudgets() diag.List {
+	var ds diag.List
+	if c.cat == nil {
+		return ds
+	}
+	for _, t := range c.cat.Tools {
+		e := c.list.Entry(t.Name)
+		limit := e.Selection.Merge(c.list.Selection).MaxInputTokens
+		if limit == 0 {
+			limit = DefaultMaxInputTokens
+		}
+		if t.Tokens <= limit {
+			continue
+		}
+		head, err := c.tokens.Count(t.Name + " " + t.Description)
+		n := t.Tokens - head // the schema's share of the tool's count, give or take a token at the seam
+		if err != nil || n <= limit {
+			continue
+		}
+		ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col,
+			fmt.Sprintf("input schema of %q costs about %d tokens, over maxInputTokens %d (heaviest: %s)", t.Name, n, limit, heaviest(t.InputSchema, 3, n)),
+			fmt.Sprintf("write tool-selections/%s.graphql forwarding fewer variables (or passing parts of an input as literals), or raise selection.maxInputTokens for the tool", t.Name))
+	}
+	return ds
+}
+
+// weight is the estimated token cost of one part of an input schema.
+type weight struct {
+	path   string
+	tokens int
+}
+
+// heaviest names the n costliest parts of an input schema: its properties (an object property
+// by its own properties, one level down), and its $defs. A part's tokens are estimated from its
+// length at the schema's own tokens per byte: the ranking needs no second tokenizer pass.
+func heaviest(raw []byte, n, tokens int) string {
+	var schema map[string]any
+	if json.Unmarshal(raw, &schema) != nil {
+		return "unknown"
+	}
+	perByte := float64(tokens) / float64(len(raw))
+	var ws []weight
+	add := func(path string, v any) {
+		ws = append(ws, weight{path, int(float64(len(jsonschema.Compact(plain(v))))*perByte + 0.5)})
+	}
+	props, _ := schema["properties"].(map[string]any)
+	for name, p := range props {
+		nested := nestedProperties(p)
+		if len(nested) == 0 {
+			add(name, p)
+		}
+		for q, v := range nested { // an input object is named by its parts
+			add(name+"."+q, v)
+		}
+	}
+	defs, _ := schema["$defs"].(map[string]any)
+	for name, d := range defs {
+		add("$defs."+name, d)
+	}
+	slices.SortFunc(ws, func(a, b weight) int {
+		if a.tokens != b.tokens {
+			return b.tokens - a.tokens
+		}
+		return strings.Compare(a.path, b.path)
+	})
+	var parts []string
+	for _, w := range ws[:min(n, len(ws))] {
+		parts = append(parts, fmt.Sprintf("%s ~%d", w.path, w.tokens))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// nestedProperties are the properties of an object schema (items of an array included).
+func nestedProperties(v any) map[string]any {
+	o, _ := v.(map[string]any)
+	if props, ok := o["properties"].(map[string]any); ok {
+		return props
+	}
+	if items, ok := o["items"]; ok {
+		return nestedProperties(items)
+	}
+	return nil
+}
+
+// plain converts decoded JSON to the values jsonschema.Compact writes, keys sorted: only its
+// length matters here.
+func plain(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		o := jsonschema.Object{}
+		for _, k := range keys {
+			o = append(o, jsonschema.Member{Key: k, Value: plain(v[k])})
+		}
+		return o
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = plain(x)
+		}
+		return out
+	case float64:
+		return json.Number(strconv.FormatFloat(v, 'f', -1, 64))
+	}
+	return v
+}

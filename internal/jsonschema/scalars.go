@@ -1,0 +1,123 @@
+package jsonschema
+
+// This file decides what a scalar is in JSON: the built-in GraphQL scalars, the allow-list's
+// scalars: mapping, and sensible defaults for the custom scalars most APIs share (JSON is any
+// value, DateTime a date-time string, BigInt a string). File uploads cannot be sent by an agent:
+// an optional one is left out of the input, and the compiler refuses a tool that requires one.
+
+import (
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// WithScalars returns a Mapper that writes each named custom scalar with the given schema (the
+// allow-list's scalars: section); the schemas are copied where they are used.
+func (m *Mapper) WithScalars(scalars map[string]Object) *Mapper {
+	c := *m
+	c.scalars = scalars
+	return &c
+}
+
+// FileUpload reports whether a scalar's name says it carries a file (multipart uploads).
+func FileUpload(name string) bool {
+	switch normalize(name) {
+	case "upload", "file", "fileupload", "multipartfile", "uploadfile":
+		return true
+	}
+	return false
+}
+
+// Omitted reports whether values of the named type cannot be sent by a model: an unmapped
+// file-upload scalar.
+func (m *Mapper) Omitted(typeName string) bool {
+	def := m.schema.Types[typeName]
+	if def == nil || def.Kind != ast.Scalar || def.BuiltIn || !FileUpload(def.Name) {
+		return false
+	}
+	_, mapped := m.scalars[def.Name]
+	return !mapped
+}
+
+// scalar is the schema of a scalar type.
+func (m *Mapper) scalar(def *ast.Definition) Object {
+	switch def.Name {
+	case "Int":
+		return Object{{"type", "integer"}}
+	case "Float":
+		return Object{{"type", "number"}}
+	case "Boolean":
+		return Object{{"type", "boolean"}}
+	case "String", "ID":
+		return Object{{"type", "string"}}
+	}
+	if s, ok := m.scalars[def.Name]; ok {
+		return append(Object{}, s...) // describe edits the top level in place
+	}
+	return builtinScalar(def)
+}
+
+// builtinScalar is the default schema of a custom scalar, by its name: JSON-valued scalars
+// take any value (the model must not wrap an object in a string), date, time, URL, UUID and
+// e-mail scalars are strings with a format, big numbers are strings that keep the scalar's own
+// description (it says how to write them), and everything else is a string.
+func builtinScalar(def *ast.Definition) Object {
+	str := func(format string) Object { return Object{{"type", "string"}, {"format", format}} }
+	switch normalize(def.Name) {
+	case "json", "jsonvalue", "anyjson", "genericscalar", "any", "objectscalar":
+		return Object{}
+	case "jsonobject", "jsonobjectscalar":
+		return Object{{"type", "object"}}
+	case "datetime", "datetimeiso", "iso8601datetime", "datetimeutc", "instant", "offsetdatetime":
+		return str("date-time")
+	case "date", "localdate", "isodate":
+		return str("date")
+	case "time", "localtime":
+		return str("time")
+	case "url", "uri", "httpurl":
+		return str("uri")
+	case "uuid", "guid":
+		return str("uuid")
+	case "email", "emailaddress":
+		return str("email")
+	case "bigint", "biginteger", "long", "int64", "uint64", "unsignedint64", "decimal", "bigdecimal":
+		s := Object{{"type", "string"}}
+		if d := strings.TrimSpace(def.Description); d != "" {
+			s = append(s, Member{"description", d})
+		}
+		return s
+	}
+	return Object{{"type", "string"}}
+}
+
+// normalize lower-cases a name and drops underscores and hyphens: JSONObject, Json_Object and
+// jsonobject are one name. It runs for every scalar of every input, so it allocates once.
+func normalize(name string) string {
+	b := make([]byte, 0, len(name))
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '_' || c == '-':
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// JSONType is the JSON type a custom scalar's schema gives its values: "string", "integer",
+// "object", …, or "" when it takes any JSON value (or several types).
+func (m *Mapper) JSONType(name string) string {
+	def := m.schema.Types[name]
+	if def == nil || def.Kind != ast.Scalar {
+		return ""
+	}
+	for _, k := range m.scalar(def) {
+		if t, ok := k.Value.(string); ok && k.Key == "type" {
+			return t
+		}
+	}
+	return ""
+}

@@ -1,0 +1,155 @@
+package opbuild
+
+// This file is the one hop of docs/selection.md: a root field that returns one entity also gets
+// the entities next to it, so that "look up an order" answers with its customer and its lines
+// and not with the order's own leaves alone. To-one relations come in summary form, plain lists
+// of entities (an order's lines) in detail form for the fit phase to summarize, connections and
+// pages as a first page in summary form. The fit phase drops connections and pages first, then
+// summarizes, then drops lists and relations (the largest first), and only then trims the root
+// entity's own values.
+
+import (
+	"slices"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// Hop ranks: the fit phase drops the highest rank first.
+const (
+	hopRelation = 1 + iota // a to-one entity
+	hopList                // a plain list of entities
+	hopPage                // a connection or a page
+)
+
+// addHops puts t's one hop beside the root entity, unless the entity alone is already over
+// budget: the fit phase would then drop every hop before it trims the entity, so building them
+// (dozens of connections beside a GitHub user) would only cost time.
+func (b *Builder) addHops(ft *fitter, t *ast.Definition) error {
+	over, err := ft.over()
+	if err != nil {
+		return err
+	}
+	if over {
+		ft.noHop, ft.overNow = b.related(t), true // the fit phase starts from this measure
+		return nil
+	}
+	ft.root.kids = append(ft.root.kids, b.hops(t)...)
+	return nil
+}
+
+// related reports whether t has a field hop would consider, without building any.
+func (b *Builder) related(t *ast.Definition) bool {
+	for _, f := range t.Fields {
+		if n := b.named(f); !introspection(f) && !needsArgs(f) && !deprecated(f) && n != nil && !isLeaf(n) && !b.valueObject(n) &&
+			(isAbstract(n) || b.hasID(n) || b.connection(n) != nil || b.page(n) != nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// hops are the one-hop selections of entity t, in declaration order.
+func (b *Builder) hops(t *ast.Definition) []*node {
+	var out []*node
+	for _, f := range t.Fields {
+		if introspection(f) || needsArgs(f) || deprecated(f) {
+			continue
+		}
+		if n := b.hop(f); n != nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// hop is the selection of one field next to the root entity, or nil when it is not a relation.
+func (b *Builder) hop(f *ast.FieldDefinition) *node {
+	n := b.named(f)
+	if n == nil || isLeaf(n) || b.valueObject(n) {
+		return nil // leaves and value objects are the entity's own values
+	}
+	var kids []*node
+	rank, args := hopRelation, ""
+	switch {
+	case b.connection(n) != nil && !isList(f.Type):
+		kids, args = b.nestedConnection(f, n)
+		summarizeAll(kids)
+		rank = hopPage
+	case b.page(n) != nil && !isList(f.Type):
+		kids, args = b.pageFields(n, b.page(n), nestedPageSize, false), b.nestedPageArgs(f)
+		rank = hopPage
+	case isAbstract(n):
+		kids = b.abstract(n, false)
+	case b.hasID(n) && isList(f.Type):
+		if g := b.entityGroup(n, false); g != nil {
+			kids = []*node{g}
+		}
+		rank, args = hopList, b.nestedPageArgs(f)
+	case b.hasID(n):
+		if g := b.summaryGroup(n); g != nil {
+			kids = []*node{g}
+		}
+	}
+	if len(kids) == 0 {
+		return nil
+	}
+	out := field(f, kids)
+	out.args, out.hop = args, rank
+	if isList(f.Type) && isAbstract(n) {
+		out.hop = hopList
+	}
+	return out
+}
+
+// summarizeAll puts every entity group under kids in summary form: a hop is a glimpse.
+func summarizeAll(kids []*node) {
+	for _, k := range kids {
+		if k.ent != nil {
+			k.summarize()
+			continue
+		}
+		summarizeAll(k.kids)
+	}
+}
+
+// dropOrder lists the hops of at least minRank in the order the fit phase drops them: the
+// highest rank, then the largest response share, then the last in document order. A hop's share
+// does not depend on the others, so the order is fixed before the first one goes.
+func dropOrder(kids []*node, minRank int) []*node {
+	type ranked struct {
+		n            *node
+		rank, share  int
+		documentSlot int
+	}
+	var hs []ranked
+	for i, k := range kids {
+		if k.hop >= minRank {
+			hs = append(hs, ranked{k, k.hop, k.leafCount(), i})
+		}
+	}
+	slices.SortFunc(hs, func(a, b ranked) int {
+		if a.rank != b.rank {
+			return b.rank - a.rank
+		}
+		if a.share != b.share {
+			return b.share - a.share
+		}
+		return b.documentSlot - a.documentSlot
+	})
+	out := make([]*node, len(hs))
+	for i, h := range hs {
+		out[i] = h.n
+	}
+	return out
+}
+
+// without returns kids minus the given nodes, in order.
+func without(kids, drop []*node) []*node {
+	out := make([]*node, 0, len(kids))
+	for _, k := range kids {
+		if !slices.Contains(drop, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}

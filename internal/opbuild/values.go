@@ -1,0 +1,216 @@
+package opbuild
+
+// This file recognises the two shapes docs/selection.md adds to entities: value objects (small
+// objects without an id, made of leaves and other value objects: money, addresses, localized
+// text), which ride with their entity in detail form, and pages of any style (a list and a count
+// on an object without an id: items/totalItems, results/count), whose items are selected.
+
+import (
+	"regexp"
+	"slices"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// maxValueDepth bounds how deep a value object nests (TaxedMoney { gross { amount } } is 2).
+const maxValueDepth = 3
+
+// pageListNames are the list fields that hold a page's items, most likely first.
+var pageListNames = []string{"items", "nodes", "results", "content", "data", "edges", "entries", "records", "rows", "hits", "elements", "list"}
+
+var (
+	// countName is a page's count: count, total, totalItems, totalCount, itemCount, …
+	countName = regexp.MustCompile(`^(count|total.*|.*Count)$`)
+	// pageSizeArgs are the arguments that bound a page, in the order they are looked for.
+	pageSizeArgs = []string{"first", "take", "limit", "size", "pageSize", "perPage", "per_page"}
+)
+
+// valueObject: an object without an id, not a connection, page or edge, whose selectable fields
+// are all leaves or value objects, with at least one selectable leaf somewhere; or a small union
+// of such objects.
+func (b *Builder) valueObject(t *ast.Definition) bool {
+	if t == nil || (t.Kind != ast.Object && t.Kind != ast.Union) {
+		return false
+	}
+	if v, ok := b.valueCache[t.Name]; ok {
+		return v
+	}
+	v := b.isValue(t, nil)
+	b.valueCache[t.Name] = v
+	return v
+}
+
+func (b *Builder) isValue(t *ast.Definition, path []string) bool {
+	if t != nil && t.Kind == ast.Union && len(path) < maxValueDepth {
+		return b.valueUnion(t, path) // SearchResultPrice = PriceRange | SinglePrice
+	}
+	if t == nil || t.Kind != ast.Object || t.Fields.ForName("id") != nil || len(path) >= maxValueDepth || slices.Contains(path, t.Name) {
+		return false
+	}
+	if b.connection(t) != nil || b.page(t) != nil || b.isEdge(t) {
+		return false
+	}
+	leaf := false
+	for _, f := range t.Fields {
+		if introspection(f) || needsArgs(f) || deprecated(f) {
+			continue
+		}
+		n := b.named(f)
+		switch {
+		case isLeaf(n):
+			leaf = leaf || !b.secretLooking(f)
+		case b.isValue(n, append(slices.Clip(path), t.Name)):
+			leaf = true
+		default:
+			return false
+		}
+	}
+	return leaf
+}
+
+// valueUnion: a union of at most maxMembers value objects.
+func (b *Builder) valueUnion(t *ast.Definition, path []string) bool {
+	members := b.members(t)
+	if len(members) == 0 || len(members) > maxMembers {
+		return false
+	}
+	for _, m := range members {
+		if !b.isValue(m, append(slices.Clip(path), t.Name)) {
+			return false
+		}
+	}
+	return true
+}
+
+// valueSet is a value object's selection: its leaves and nested value objects, in declaration
+// order. The nodes are new each time: later phases alias and trim them in place.
+func (b *Builder) valueSet(t *ast.Definition) []*node {
+	if t.Kind == ast.Union {
+		kids := []*node{typename()}
+		for _, m := range b.members(t) {
+			if sel := b.valueSet(m); len(sel) > 0 {
+				kids = append(kids, fragment(m.Name, sel))
+			}
+		}
+		return kids
+	}
+	leaves := b.leaves(t)
+	var out []*node
+	for _, f := range t.Fields {
+		switch {
+		case slices.Contains(leaves, f):
+			out = append(out, field(f, nil))
+		case !introspection(f) && !needsArgs(f) && !deprecated(f) && b.valueObject(b.named(f)):
+			if kids := b.valueSet(b.named(f)); len(kids) > 0 {
+				out = append(out, field(f, kids))
+			}
+		}
+	}
+	return out
+}
+
+// page returns the items field when t is a page of any style, else nil: an object without an
+// id that is not a connection, with a count and a list of items (a known list name, or else its
+// only list of objects).
+func (b *Builder) page(t *ast.Definition) *ast.FieldDefinition {
+	if t == nil || t.Kind != ast.Object {
+		return nil
+	}
+	if p, ok := b.pageCache[t.Name]; ok {
+		return p
+	}
+	p := b.findPage(t)
+	b.pageCache[t.Name] = p
+	return p
+}
+
+func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
+	if t.Fields.ForName("id") != nil || b.connection(t) != nil {
+		return nil
+	}
+	hasCount := false
+	for _, f := range t.Fields {
+		hasCount = hasCount || (!isList(f.Type) && countName.MatchString(f.Name) && isLeaf(b.named(f)))
+	}
+	if !hasCount {
+		return nil
+	}
+	for _, name := range pageListNames {
+		if f := t.Fields.ForName(name); f != nil && isList(f.Type) && !needsArgs(f) && !deprecated(f) {
+			return f
+		}
+	}
+	var lists []*ast.FieldDefinition
+	for _, f := range t.Fields {
+		if n := b.named(f); isList(f.Type) && !needsArgs(f) && !deprecated(f) && n != nil && !isLeaf(n) {
+			lists = append(lists, f)
+		}
+	}
+	if len(lists) == 1 {
+		return lists[0]
+	}
+	return nil
+}
+
+// pageFields selects a page like a connection: its items (entities in detail form at the root,
+// in summary form when nested), and its own non-list leaves (the counts, the page number). Side
+// lists such as facets are left out.
+func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, pageSize int, root bool) []*node {
+	var out []*node
+	for _, f := range t.Fields {
+		switch {
+		case f == items:
+			if n := b.pageItems(items, root); n != nil {
+				n.mult = pageSize
+				out = append(out, n)
+			}
+		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !deprecated(f) && !introspection(f) && !b.secretLooking(f):
+			out = append(out, field(f, nil))
+		}
+	}
+	return out
+}
+
+// pageItems is the items field with the selection its element type deserves.
+func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
+	nt := b.named(items)
+	switch {
+	case isLeaf(nt):
+		return field(items, nil)
+	case b.isEdge(nt):
+		if kids := b.edgeNode(nt); len(kids) > 0 {
+			return field(items, kids)
+		}
+		return nil
+	case isAbstract(nt):
+		if kids := b.abstract(nt, false); len(kids) > 0 {
+			return field(items, kids)
+		}
+		return nil
+	}
+	if g := b.entityGroup(nt, root); g != nil {
+		if !root {
+			g.summarize() // a nested page is a glimpse; a root page's items are trimmed, not summarized
+		}
+		return field(items, []*node{g})
+	}
+	if kids := b.expand(nt, expansion{depth: 2, listDepth: 1, path: []string{nt.Name}}); len(kids) > 0 {
+		return field(items, kids)
+	}
+	return nil
+}
+
+// pageSizeArg is the argument that bounds a root list or page, when it is an Int without a
+// default: it gets the pageSize default, so the model may leave it out and the server still
+// returns a bounded page.
+func pageSizeArg(f *ast.FieldDefinition) *ast.ArgumentDefinition {
+	for _, name := range pageSizeArgs {
+		if a := f.Arguments.ForName(name); a != nil {
+			if a.Type.Elem == nil && a.Type.NamedType == "Int" && a.DefaultValue == nil {
+				return a
+			}
+			return nil
+		}
+	}
+	return nil
+}

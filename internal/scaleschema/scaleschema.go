@@ -1,0 +1,94 @@
+// Package scaleschema loads the public schemas of the scale tests besides GitHub's (see
+// internal/githubschema): each is fetched from an npm package by scripts/fetch-scale-schemas into
+// ~/.cache/toolgen/<name>/schema.graphql and never committed; without it, callers skip. Only
+// tests import this package.
+package scaleschema
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/formatter"
+	"github.com/vektah/gqlparser/v2/parser"
+)
+
+// Names are the schemas besides GitHub's, each of a different style: Shopify's Storefront API
+// (Relay commerce), Vendure's Shop API (items/totalItems pages, ErrorResult unions) and Sui's
+// RPC (async-graphql, Relay, many custom scalars).
+func Names() []string { return []string{"shopify", "vendure", "sui"} }
+
+// Dir is the cache folder of the scale schemas (TOOLGEN_CACHE overrides it).
+func Dir() string {
+	if d := os.Getenv("TOOLGEN_CACHE"); d != "" {
+		return d
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".cache", "toolgen")
+}
+
+// Path is where the named schema is looked for.
+func Path(name string) string { return filepath.Join(Dir(), name, "schema.graphql") }
+
+// AllRoots returns the named schema, re-printed with duplicate field definitions removed, and an
+// allow-list naming every Query and Mutation field with a description (toolgen rightly refuses
+// an undescribed tool, and a scale test measures selections, not descriptions), and how many
+// tools that is. It skips the test when the schema is absent.
+func AllRoots(tb testing.TB, name string) (schema, allowlist []byte, n int) {
+	tb.Helper()
+	raw, err := os.ReadFile(Path(name))
+	if err != nil {
+		tb.Skipf("%s schema not present (%v); run scripts/fetch-scale-schemas", name, err)
+	}
+	doc, perr := parser.ParseSchema(&ast.Source{Name: name + ".graphql", Input: string(raw)})
+	if perr != nil {
+		tb.Fatal(perr)
+	}
+	var allow strings.Builder
+	allow.WriteString("tools:\n")
+	for _, def := range append(doc.Definitions, doc.Extensions...) {
+		def.Fields = dedup(def.Fields)
+		if def.Name == rootName(doc, "query", "Query") || def.Name == rootName(doc, "mutation", "Mutation") {
+			for _, f := range def.Fields {
+				allow.WriteString("  " + f.Name + ":")
+				if strings.TrimSpace(f.Description) == "" {
+					allow.WriteString(" { description: \"The " + f.Name + " field.\" }")
+				} else {
+					allow.WriteString(" {}")
+				}
+				allow.WriteString("\n")
+				n++
+			}
+		}
+	}
+	var buf bytes.Buffer
+	formatter.NewFormatter(&buf).FormatSchemaDocument(doc)
+	return buf.Bytes(), []byte(allow.String()), n
+}
+
+// rootName is the type a schema definition names for an operation, else the default name.
+func rootName(doc *ast.SchemaDocument, op ast.Operation, def string) string {
+	for _, s := range append(doc.Schema, doc.SchemaExtension...) {
+		for _, o := range s.OperationTypes {
+			if o.Operation == op {
+				return o.Type
+			}
+		}
+	}
+	return def
+}
+
+func dedup(fields ast.FieldList) ast.FieldList {
+	seen := map[string]bool{}
+	var out ast.FieldList
+	for _, f := range fields {
+		if !seen[f.Name] {
+			seen[f.Name] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// toolgenBuild is one toolgen binary under measurement.
+type toolgenBuild struct{ label, path string }
+
+type sample struct {
+	wall  time.Duration
+	rssKB int64
+}
+
+type bench struct {
+	dir      string
+	floor    string
+	toolgens []toolgenBuild
+	samples  map[string][]sample // by "floor" or "label case"
+}
+
+// round runs the floor, then every case of every build, each build in its own folders.
+func (b *bench) round() error {
+	if err := b.time("floor", b.floor, "", "schema.graphql"); err != nil {
+		return err
+	}
+	for _, t := range b.toolgens {
+		out := filepath.Join(b.dir, "out-"+t.label)
+		cache := filepath.Join(b.dir, "cache-"+t.label)
+		for _, c := range cases {
+			switch c {
+			case "first":
+				os.RemoveAll(out)
+				os.RemoveAll(cache)
+			case "cold":
+				os.RemoveAll(out)
+			}
+			// Every root field of GitHub has lint errors (credential inputs, identical
+			// descriptions); the bench explores, as a person would, with -lint warn.
+			args := []string{"-out", out, "-lint", "warn"}
+			if c == "check" {
+				args = append(args, "-check")
+			}
+			if err := b.time(t.label+" "+c, t.path, cache, args...); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (b *bench) time(key, bin, cache string, args ...string) error {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = b.dir
+	cmd.Env = append(os.Environ(), "TOOLGEN_CACHE_DIR="+cache)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	wall := time.Since(start)
+	if err != nil {
+		return fmt.Errorf("%s: %v\n%s", key, err, out)
+	}
+	b.samples[key] = append(b.samples[key], sample{wall, maxRSSKB(cmd.ProcessState)})
+	return nil
+}
+
+// report prints the table and checks the bars against the last build.
+func (b *bench) report() error {
+	floor := median(b.samples["floor"])
+	fmt.Println("| build | case | median | × floor | bar | peak RSS |")
+	fmt.Println("| --- | --- | ---: | ---: | ---: | ---: |")
+	fmt.Printf("| gqlparser | floor | %.0f ms | 1.0× | – | %d MB |\n", ms(floor), peak(b.samples["floor"])/1024)
+	var missed []string
+	for i, t := range b.toolgens {
+		for _, c := range cases {
+			s := b.samples[t.label+" "+c]
+			ratio := float64(median(s)) / float64(floor)
+			rss := peak(s) / 1024
+			bar := "–"
+			if lim, ok := bars[c]; ok {
+				bar = fmt.Sprintf("≤ %g×", lim)
+				if i == len(b.toolgens)-1 && ratio > lim {
+					missed = append(missed, fmt.Sprintf("%s %.1f× > %g×", c, ratio, lim))
+				}
+			}
+			if i == len(b.toolgens)-1 && rss > maxRSSMB {
+				missed = append(missed, fmt.Sprintf("%s peak RSS %d MB > %d MB", c, rss, maxRSSMB))
+			}
+			fmt.Printf("| %s | %s | %.0f ms | %.1f× | %s | %d MB |\n", t.label, c, ms(median(s)), ratio, bar, rss)
+		}
+	}
+	fmt.Println()
+	if len(missed) > 0 {
+		return fmt.Errorf("bars missed: %v", missed)
+	}
+	fmt.Println("every bar met")
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+func median(s []sample) time.Duration {
+	d := make([]time.Duration, len(s))
+	for i, x := range s {
+		d[i] = x.wall
+	}
+	slices.Sort(d)
+	return d[len(d)/2]
+}
+
+func peak(s []sample) int64 {
+	var m int64
+	for _, x := range s {
+		m = max(m, x.rssKB)
+	}
+	return m
+}

@@ -1,0 +1,91 @@
+package pending
+
+// This file migrates the store's schema. Each migration runs once, in order, in the same
+// transaction that records its number in schema_version, so two processes opening a new file
+// at once cannot both apply it.
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// migrations are the schema's steps; append, never edit one that has shipped.
+var migrations = []string{
+	`CREATE TABLE requests (
+		id          TEXT PRIMARY KEY,
+		idem_key    TEXT NOT NULL UNIQUE,
+		run         TEXT NOT NULL,
+		tool        TEXT NOT NULL,
+		operation   TEXT NOT NULL,
+		endpoint    TEXT NOT NULL,
+		body        BLOB NOT NULL,
+		body_sha    TEXT NOT NULL,
+		variables   TEXT NOT NULL,
+		model_text  TEXT NOT NULL,
+		user        TEXT NOT NULL,
+		role        TEXT NOT NULL,
+		state       TEXT NOT NULL,
+		created_at  INTEGER NOT NULL,
+		expires_at  INTEGER NOT NULL,
+		decided_by  TEXT NOT NULL DEFAULT '',
+		decided_at  INTEGER NOT NULL DEFAULT 0,
+		outcome     TEXT NOT NULL DEFAULT '',
+		status      INTEGER NOT NULL DEFAULT 0,
+		result      TEXT NOT NULL DEFAULT '',
+		reason      TEXT NOT NULL DEFAULT ''
+	);
+	CREATE INDEX requests_state ON requests(state, created_at);
+	CREATE TABLE events (
+		seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+		request_id TEXT NOT NULL,
+		at         INTEGER NOT NULL,
+		event      TEXT NOT NULL,
+		actor      TEXT NOT NULL,
+		detail     TEXT NOT NULL DEFAULT ''
+	);
+	CREATE INDEX events_request ON events(request_id, seq);`,
+}
+
+// SchemaVersion is the version this code migrates to.
+func SchemaVersion() int { return len(migrations) }
+
+func (s *Store) migrate(ctx context.Context) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+			return err
+		}
+		v, err := version(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if v > len(migrations) {
+			return fmt.Errorf("schema version %d is newer than this program knows (%d); use a newer agent or another -pending-store", v, len(migrations))
+		}
+		for i := v; i < len(migrations); i++ {
+			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+				return fmt.Errorf("migration %d: %w", i+1, err)
+			}
+		}
+		return setVersion(ctx, tx, v, len(migrations))
+	})
+}
+
+func version(ctx context.Context, tx *sql.Tx) (int, error) {
+	var v sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_version`).Scan(&v); err != nil {
+		return 0, err
+	}
+	return int(v.Int64), nil
+}
+
+func setVersion(ctx context.Context, tx *sql.Tx, from, to int) error {
+	if from == to {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM schema_version`); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (?)`, to)
+	return err
+}

@@ -1,0 +1,122 @@
+// Package pending is the durable store of deferred writes: a write that needs a person's
+// confirmation is recorded here by the process that proposed it (an MCP server or the agent
+// loop under -approve defer) and sent later, at most once, by a separate confirming process.
+//
+// The store is one SQLite file through a pure-Go driver: no server, safe across processes. WAL
+// lets a reader list requests while a proposer writes; the busy timeout makes a second writer
+// wait instead of failing; every state change is one conditional UPDATE (…WHERE state =
+// 'pending'), so of two confirmers racing on one request exactly one wins the right to send.
+//
+//	st, err := pending.Open(pending.DefaultPath())
+//	req, created, err := st.Propose(ctx, pending.Proposal{...})
+//	claim, err := st.Claim(ctx, req.ID, "user", time.Now()) // only one caller ever gets a claim
+//	err = st.Finish(ctx, claim, pending.Outcome{...})
+package pending
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver: pure Go, no cgo, no server
+)
+
+// PathEnv names the store file when no flag or agent.yaml setting does.
+const PathEnv = "AGENT_PENDING_STORE"
+
+// DefaultTTL is how long a request waits for a confirmation before it expires.
+const DefaultTTL = 10 * time.Minute
+
+// busyTimeout is how long a write waits for another process's write transaction to end.
+const busyTimeout = 10 * time.Second
+
+// Store is one open store file. It is safe for concurrent use and for use by several processes
+// at once.
+type Store struct {
+	db   *sql.DB
+	path string
+}
+
+// DefaultPath is where the store lives when nothing names it: under the user's configuration
+// directory, not the working directory, because an MCP host starts its server in a directory of
+// its own choosing and the confirming terminal must still find the same file. It falls back to
+// the working directory when the system has no configuration directory.
+func DefaultPath() string {
+	if v := os.Getenv(PathEnv); v != "" {
+		return v
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "toolgen-pending.db"
+	}
+	return filepath.Join(dir, "toolgen", "pending.db")
+}
+
+// Open opens the store at path, creating the file (readable by its owner only) and its folder
+// when missing, and migrates the schema to the current version.
+func Open(path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("pending store: empty path; set -pending-store, pending-store in agent.yaml, or $" + PathEnv)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("pending store %s: %w", path, err)
+	}
+	if err := touch(path); err != nil {
+		return nil, fmt.Errorf("pending store %s: %w", path, err)
+	}
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		return nil, fmt.Errorf("pending store %s: %w", path, err)
+	}
+	s := &Store{db: db, path: path}
+	if err := s.migrate(context.Background()); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("pending store %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// dsn sets the pragmas on every connection the pool opens: WAL for readers beside a writer,
+// the busy timeout for writers in other processes, and immediate transactions so a
+// read-then-write transaction takes the write lock up front instead of failing halfway.
+func dsn(path string) string {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_txlock", "immediate")
+	return "file:" + filepath.ToSlash(path) + "?" + q.Encode()
+}
+
+// touch creates the file with mode 0600 before SQLite does, which would use 0644.
+func touch(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// Path is the file the store was opened from.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// tx runs fn in one immediate transaction, committing when fn returns nil.
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
