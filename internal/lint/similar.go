@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -39,7 +40,7 @@ func contentWords(s string) map[string]bool {
 type profile struct {
 	tool    catalog.Tool
 	norm    string
-	bigrams map[uint64]int // two runes packed in one key: no string per bigram
+	bigrams []gram // sorted by key, so two profiles intersect in one merge pass
 	total   int
 	words   map[string]bool
 	verb    string // the name's leading verb and the rest, for mirror pairs
@@ -48,14 +49,29 @@ type profile struct {
 
 func newProfile(t catalog.Tool) profile {
 	norm := strings.ToLower(oneLine(t.Description))
-	p := profile{tool: t, norm: norm, bigrams: map[uint64]int{}, words: contentWords(norm)}
+	p := profile{tool: t, norm: norm, words: contentWords(norm)}
 	p.verb, p.rest = verbSplit(t.Name)
 	rs := []rune(norm)
+	keys := make([]uint64, 0, len(rs))
 	for i := 0; i+1 < len(rs); i++ {
-		p.bigrams[uint64(rs[i])<<32|uint64(rs[i+1])]++
-		p.total++
+		keys = append(keys, uint64(rs[i])<<32|uint64(rs[i+1])) // two runes, one key
 	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if n := len(p.bigrams); n > 0 && p.bigrams[n-1].key == k {
+			p.bigrams[n-1].n++
+		} else {
+			p.bigrams = append(p.bigrams, gram{k, 1})
+		}
+	}
+	p.total = len(keys)
 	return p
+}
+
+// gram is one character bigram and how often it occurs.
+type gram struct {
+	key uint64
+	n   int
 }
 
 // dice is the Sørensen–Dice coefficient of two bigram multisets.
@@ -64,8 +80,16 @@ func dice(a, b profile) float64 {
 		return 1
 	}
 	common := 0
-	for g, n := range a.bigrams {
-		common += min(n, b.bigrams[g])
+	for i, j := 0, 0; i < len(a.bigrams) && j < len(b.bigrams); {
+		switch x, y := a.bigrams[i], b.bigrams[j]; {
+		case x.key < y.key:
+			i++
+		case x.key > y.key:
+			j++
+		default:
+			common += min(x.n, y.n)
+			i, j = i+1, j+1
+		}
 	}
 	return 2 * float64(common) / float64(a.total+b.total)
 }
@@ -120,20 +144,26 @@ func (l *linter) duplicates() {
 	if len(l.in.Allowlist.Roles) == 0 {
 		groups = append(groups, l.in.Catalog.Tools)
 	}
-	profiles := map[string]profile{}
-	for _, t := range l.in.Catalog.Tools {
-		profiles[t.Name] = newProfile(t)
+	index := map[string]int{}
+	profiles := make([]profile, len(l.in.Catalog.Tools))
+	for i, t := range l.in.Catalog.Tools {
+		index[t.Name], profiles[i] = i, newProfile(t)
 	}
-	done := map[[2]string]bool{}
+	n := len(profiles)
+	done := make([]bool, n*n) // by catalog index: a pair two roles share is compared once
 	for _, g := range groups {
-		for i := range g {
-			for j := i + 1; j < len(g); j++ {
-				key := [2]string{g[i].Name, g[j].Name}
-				if done[key] {
+		ids := make([]int, len(g))
+		for i, t := range g {
+			ids[i] = index[t.Name]
+		}
+		for x := range ids {
+			for y := x + 1; y < len(ids); y++ {
+				a, b := ids[x], ids[y]
+				if done[a*n+b] {
 					continue
 				}
-				done[key] = true
-				l.comparePair(profiles[g[i].Name], profiles[g[j].Name])
+				done[a*n+b] = true
+				l.comparePair(profiles[a], profiles[b])
 			}
 		}
 	}
