@@ -48,13 +48,19 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	selections := fs.String("selections", "tool-selections", "folder of hand-written <tool>.graphql operations")
 	out := fs.String("out", "generated", "output folder, owned by toolgen: it writes and deletes only the files listed in its "+genout.ManifestName)
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output folder is not fresh")
+	lintMode := fs.String("lint", "", `"warn" reports every lint finding as a warning (to explore a new API)`)
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *lintMode != "" && *lintMode != "warn" {
+		fmt.Fprintf(stderr, "toolgen: -lint %q: the only mode is warn; leave the flag out for each rule's own level\n", *lintMode)
 		return 2
 	}
 	in, ds := generate.Read(".", *schema, *allow, *selections)
 	if ds.HasErrors() {
 		return failed(ds, stderr)
 	}
+	in.LintAsWarnings = *lintMode == "warn"
 	sources := generate.Sources(in)
 	st := newStamp(fs, *out)
 	if raw, n, ok := genout.Unchanged(*out, catalog.ToolgenVersion, sources); ok {

@@ -161,6 +161,7 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 		return nil
 	}
 	r, e, op := j.r, j.e, j.d.doc.Operations[0]
+	c.keepDoc(e.Name, j.d.doc) // sequential: tool runs in schema order
 	vars, inputs := c.variables(op)
 	vars, inputs, problem := c.dropUploads(vars, inputs)
 	if problem != "" {

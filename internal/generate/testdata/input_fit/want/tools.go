@@ -15,7 +15,7 @@ const (
 // RuleArgs are the arguments of the rule tool (query Tool_rule, approval none); they marshal to
 // its input schema.
 //
-// Look up a rule by name.
+// Look up one branch rule by its name; returns its id and name, or null when none exists.
 type RuleArgs struct {
 	Name string `json:"name"`
 }
