@@ -44,9 +44,18 @@ func (w *inputWalker) object(o orderedObject, prefix string) {
 			return
 		}
 		name := prefix + p.key
-		prop, _ := p.value.(orderedObject)
-		prop, ref := w.resolve(prop)
+		own, _ := p.value.(orderedObject)
+		prop, ref := w.resolve(own)
 		row := input{Name: name, Type: typeText(prop, ref), Required: slices.Contains(required, p.key), Description: prop.str("description")}
+		if ref != "" { // a use of a shared definition may carry its own description and default
+			if d := own.str("description"); d != "" {
+				row.Description = d
+			}
+			if d, ok := own.lookup("default"); ok {
+				b, _ := json.Marshal(d)
+				row.Type += fmt.Sprintf(" (default %s)", b)
+			}
+		}
 		if row.Type == "" {
 			row.Type = "any"
 		}
