@@ -92,6 +92,8 @@ type Tool struct {
 	Document string `json:"-"`
 	// Variables are the operation's variables in declaration order, for the Go emitter.
 	Variables []Variable `json:"-"`
+	// Review is what CATALOG.md shows beyond catalog.json (lint findings, the override's reason).
+	Review Review `json:"-"`
 }
 
 // Variable is one operation variable.

@@ -47,3 +47,25 @@ func TestInputsDigestSeparatesParts(t *testing.T) {
 		t.Fatal("renaming an override kept the digest")
 	}
 }
+
+func TestCheckDigest(t *testing.T) {
+	c := &Catalog{GeneratedBy: GeneratedBy, Encoding: Encoding}
+	data, err := Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckDigest(parsed, data); err != nil {
+		t.Errorf("a sealed catalog: %v", err)
+	}
+	edited := bytes.Replace(data, []byte(`"tools": null`), []byte(`"tools": [] `), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatalf("the edit did not apply:\n%s", data)
+	}
+	if err := CheckDigest(parsed, edited); err == nil {
+		t.Errorf("an edited catalog passes")
+	}
+}

@@ -50,6 +50,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "generated", "output folder, owned by toolgen: it writes and deletes only the files listed in its "+genout.ManifestName)
 	pkg := fs.String("package", "", "the generated Go package's name (default: the base name of -out)")
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output folder is not fresh")
+	lintMode := fs.String("lint", "", `"warn" reports every lint finding as a warning (to explore a new API)`)
 	fs.Usage = func() { usage(stderr); fmt.Fprintln(stderr, "Generation's flags:"); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -60,10 +61,15 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if *pkg == "" {
 		*pkg = packageName(*out)
 	}
+	if *lintMode != "" && *lintMode != "warn" {
+		fmt.Fprintf(stderr, "toolgen: -lint %q: the only mode is warn; leave the flag out for each rule's own level\n", *lintMode)
+		return 2
+	}
 	in, ds := generate.Read(".", *schema, *allow, *selections)
 	if ds.HasErrors() {
 		return failed(ds, stderr)
 	}
+	in.LintAsWarnings = *lintMode == "warn"
 	sources := generate.Sources(in)
 	st := newStamp(fs, *out)
 	if raw, n, ok := genout.Unchanged(*out, catalog.ToolgenVersion, sources); ok {

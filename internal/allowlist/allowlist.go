@@ -25,6 +25,8 @@ type File struct {
 	Tools     []Entry
 	Selection Selection // top-level selection budgets; zero fields mean compiler defaults
 	Scalars   []Scalar  // custom scalars mapped to JSON Schemas, in the order written
+	// DiffLevels override the levels of toolgen diff's rules (the diff: section).
+	DiffLevels []LevelOverride
 }
 
 // Role is one declared role.
@@ -46,6 +48,7 @@ type Entry struct {
 	ApprovalPos Pos
 	Description string
 	Selection   Selection
+	Lint        []Suppression // lint findings excused for this tool, each with a reason
 }
 
 // Selection holds the budgets of the default selection builder and of the input schema; zero

@@ -10,9 +10,9 @@ import (
 // This file decodes each section of allowlist.yaml from its node.
 
 var (
-	topKeys       = []string{"version", "roles", "tools", "selection", "scalars"}
+	topKeys       = []string{"version", "roles", "tools", "selection", "scalars", "diff"}
 	roleKeys      = []string{"description", "maxTokens"}
-	toolKeys      = []string{"roles", "title", "approval", "description", "selection"}
+	toolKeys      = []string{"roles", "title", "approval", "description", "selection", "lint"}
 	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves", "maxInputTokens"}
 )
 
@@ -33,6 +33,8 @@ func (d *decoder) top(n *yaml.Node) {
 			d.file.Selection = d.selection(v, "selection")
 		case "scalars":
 			d.scalars(v)
+		case "diff":
+			d.diff(v)
 		}
 	})
 	if !sawTools && n.Kind == yaml.MappingNode {
@@ -70,6 +72,8 @@ func (d *decoder) tool(k, v *yaml.Node) {
 			e.Description = d.str(v, "description")
 		case "selection":
 			e.Selection = d.selection(v, "selection of tool "+e.Name)
+		case "lint":
+			d.lint(&e, v)
 		}
 	})
 	d.file.Tools = append(d.file.Tools, e)

@@ -27,6 +27,8 @@ type Inputs struct {
 	// Tokens counts tokens; nil counts in memory only. It is not an input of the catalog: any
 	// cache gives the tokenizer's own counts.
 	Tokens *tokencount.Cache
+	// LintAsWarnings reports every lint finding as a warning (toolgen -lint warn).
+	LintAsWarnings bool
 }
 
 // Compile builds the catalog. It returns a nil catalog when any diagnostic is an error;
@@ -48,8 +50,12 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) {
 	ds = append(ds, c.loadOverrides(in.Selections)...)
 	ds = append(ds, c.buildTools()...)
 	c.scalarTypes()
+	ds = append(ds, c.fitInputs()...)
 	ds = append(ds, c.inputBudgets()...)
 	ds = append(ds, c.totals()...)
+	if !ds.HasErrors() { // the lints read validated documents; other errors come first
+		ds = append(ds, c.review(in)...)
+	}
 	return finish(c.cat, ds)
 }
 
@@ -70,6 +76,8 @@ type compiler struct {
 	ops       *opbuild.Builder // default documents; per-type answers cached across tools
 	tokens    *tokencount.Cache
 	cat       *catalog.Catalog
+	inputs    []jsonschema.Object           // each tool's input schema, in c.cat.Tools order
+	docs      map[string]*ast.QueryDocument // each tool's validated operation, for the lints
 }
 
 // rootField is a Query or Mutation field with its operation kind.

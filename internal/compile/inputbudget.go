@@ -27,11 +27,7 @@ func (c *compiler) inputBudgets() diag.List {
 		return ds
 	}
 	for _, t := range c.cat.Tools {
-		e := c.list.Entry(t.Name)
-		limit := e.Selection.Merge(c.list.Selection).MaxInputTokens
-		if limit == 0 {
-			limit = DefaultMaxInputTokens
-		}
+		e, limit := c.list.Entry(t.Name), c.inputLimit(t.Name)
 		if t.Tokens <= limit {
 			continue
 		}
@@ -42,7 +38,7 @@ func (c *compiler) inputBudgets() diag.List {
 		}
 		ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col,
 			fmt.Sprintf("input schema of %q costs about %d tokens, over maxInputTokens %d (heaviest: %s)", t.Name, n, limit, heaviest(t.InputSchema, 3, n)),
-			fmt.Sprintf("write tool-selections/%s.graphql forwarding fewer variables (or passing parts of an input as literals), or raise selection.maxInputTokens for the tool", t.Name))
+			fmt.Sprintf("the input fit phase could not bring it within budget: write tool-selections/%s.graphql forwarding fewer variables (or passing parts of an input as literals), or raise selection.maxInputTokens for the tool", t.Name))
 	}
 	return ds
 }

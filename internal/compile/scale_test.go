@@ -14,6 +14,7 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/jsonschema"
 	"github.com/toolgen/toolgen/internal/scaleschema"
 	"github.com/toolgen/toolgen/internal/selection"
 	"github.com/toolgen/toolgen/internal/tokencount"
@@ -59,7 +60,7 @@ func scaleInputs(tb testing.TB, name string) (Inputs, int) {
 		return githubInputs(tb)
 	}
 	schema, allow, n := scaleschema.AllRoots(tb, name)
-	return Inputs{SchemaPath: name + ".graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow}, n
+	return Inputs{SchemaPath: name + ".graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow, LintAsWarnings: true}, n // every root field: explore, as toolgen -lint warn
 }
 
 // TestScaleSchemas compiles each real schema with every root field allow-listed and measures it
@@ -99,6 +100,13 @@ func TestScaleSchemas(t *testing.T) {
 				t.Errorf("%s: %d \"default\": null, %d JSON values offered as strings", name, st.defaultNull, st.stringJSON)
 			}
 			checkInputWarnings(t, c, ds)
+			if st.overInput > 0 && name != "hasura" { // a Hasura filter is large by design: the table says how large
+				t.Errorf("%s: %d tools over 2,000 input tokens after the input fit phase", name, st.overInput)
+			}
+			checkInputFit(t, in, c)
+			if name == "hasura" {
+				checkHasuraHalved(t, c)
+			}
 			if dir := os.Getenv("TOOLGEN_ORACLE_DIR"); dir != "" {
 				sub := filepath.Join(dir, name)
 				if err := os.MkdirAll(sub, 0o755); err != nil {
@@ -147,7 +155,7 @@ func measureScale(t *testing.T, in Inputs, c *catalog.Catalog) scaleStats {
 			st.useful++
 		}
 		for _, g := range useful.Gaps(schema, op) {
-			if len(tool.Notes) > 0 {
+			if selectionFitted(tool) {
 				st.budgetGaps[g.Kind]++ // the fit phase traded it for size, and the notes say so
 				continue
 			}
@@ -281,5 +289,66 @@ func checkInputWarnings(t *testing.T, c *catalog.Catalog, ds diag.List) {
 		if !warned {
 			t.Errorf("%s: input schema of %d tokens without a warning", tool.Name, n)
 		}
+	}
+}
+
+// selectionFitted: the selection's fit phase changed the tool (its notes say so; the input fit
+// phase's notes are about the input schema only).
+func selectionFitted(tool catalog.Tool) bool {
+	for _, n := range tool.Notes {
+		if !strings.HasPrefix(n, "input schema:") {
+			return true
+		}
+	}
+	return false
+}
+
+// checkInputFit compiles the schema again with an input budget no tool reaches and requires each
+// input schema the fit phase reduced to accept exactly the values of the one it started from.
+func checkInputFit(t *testing.T, in Inputs, c *catalog.Catalog) {
+	t.Helper()
+	var fitted []catalog.Tool
+	for _, tool := range c.Tools {
+		if len(tool.Notes) > 0 && strings.HasPrefix(tool.Notes[len(tool.Notes)-1], "input schema:") {
+			fitted = append(fitted, tool)
+		}
+	}
+	if len(fitted) == 0 {
+		return
+	}
+	in.Allowlist = append([]byte("selection: {maxInputTokens: 1000000}\n"), in.Allowlist...)
+	whole, ds := Compile(in)
+	if whole == nil {
+		t.Fatal(ds)
+	}
+	for _, tool := range fitted {
+		for _, w := range whole.Tools {
+			if w.Name != tool.Name {
+				continue
+			}
+			if err := jsonschema.SameValues(w.InputSchema, tool.InputSchema); err != nil {
+				t.Errorf("%s: the input fit phase changed what the schema accepts: %v", tool.Name, err)
+			}
+			if len(w.InputSchema) <= len(tool.InputSchema) {
+				t.Errorf("%s: the input fit phase did not make the schema smaller", tool.Name)
+			}
+			t.Logf("input fit %s: %d → %d bytes; %s", tool.Name, len(w.InputSchema), len(tool.InputSchema), strings.Join(tool.Notes, "; "))
+		}
+	}
+}
+
+// hasuraBefore is the catalog's tool tokens for the Hasura schema with every root field
+// allow-listed, by toolgen at 5ecc4e2 (before shared $defs and the input fit phase).
+const hasuraBefore = 150057
+
+// checkHasuraHalved holds a Hasura catalog to at most half the size toolgen gave it before.
+func checkHasuraHalved(t *testing.T, c *catalog.Catalog) {
+	total := 0
+	for _, tool := range c.Tools {
+		total += tool.Tokens
+	}
+	t.Logf("hasura: catalog %d tool tokens, %d%% of %d before", total, 100*total/hasuraBefore, hasuraBefore)
+	if 2*total > hasuraBefore {
+		t.Errorf("hasura: catalog of %d tool tokens, over half the %d before", total, hasuraBefore)
 	}
 }

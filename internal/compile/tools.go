@@ -42,6 +42,7 @@ func (c *compiler) buildTools() diag.List {
 		if t != nil {
 			types.addVariables(t.Variables)
 			c.cat.Tools = append(c.cat.Tools, *t)
+			c.inputs = append(c.inputs, j.input)
 			entries = append(entries, j.e)
 		}
 	}
@@ -93,6 +94,7 @@ type job struct {
 	text string // a default document not validated yet
 	// compact and pretty are the validated document as sent and as reviewed.
 	compact, pretty string
+	input           jsonschema.Object // the tool's input schema, for the input fit phase
 	ds              diag.List
 }
 
@@ -159,6 +161,7 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 		return nil
 	}
 	r, e, op := j.r, j.e, j.d.doc.Operations[0]
+	c.keepDoc(e.Name, j.d.doc) // sequential: tool runs in schema order
 	vars, inputs := c.variables(op)
 	vars, inputs, problem := c.dropUploads(vars, inputs)
 	if problem != "" {
@@ -166,9 +169,10 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 			"map the scalar under scalars: when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or drop the variable from the override")
 		return nil
 	}
+	j.input = c.mapper.ForVariables(inputs)
 	t := &catalog.Tool{
 		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: j.desc, Roles: roles(e),
-		InputSchema: c.mapper.ForVariables(inputs).Compact(), Operation: j.compact, Document: j.pretty,
+		InputSchema: j.input.Compact(), Operation: j.compact, Document: j.pretty,
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: j.d.source, Variables: vars, Notes: j.d.notes,
 	}
 	t.SingleObjectArgument = c.singleObjectArgument(op)

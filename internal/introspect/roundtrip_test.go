@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -55,7 +56,7 @@ func TestDemoServerRoundTrip(t *testing.T) {
 		if p == "catalog.json" {
 			continue
 		}
-		if diff := cmp.Diff(string(w), string(got[p])); diff != "" {
+		if diff := cmp.Diff(withoutProvenance(w), withoutProvenance(got[p])); diff != "" {
 			t.Errorf("%s differs (-schema.graphql +introspected):\n%s", p, diff)
 		}
 	}
@@ -67,6 +68,14 @@ func TestDemoServerRoundTrip(t *testing.T) {
 	if diff := cmp.Diff(wc, gc); diff != "" {
 		t.Errorf("catalogs differ beyond provenance (-schema.graphql +introspected):\n%s", diff)
 	}
+}
+
+// inputsDigest is the inputs' digest where a file quotes it (CATALOG.md's header): provenance,
+// which differs because the schema's text does.
+var inputsDigest = regexp.MustCompile("from inputs `sha256:[0-9a-f]{64}`")
+
+func withoutProvenance(b []byte) string {
+	return inputsDigest.ReplaceAllString(string(b), "from inputs `sha256:…`")
 }
 
 func parseCatalog(t *testing.T, b []byte) *catalog.Catalog {

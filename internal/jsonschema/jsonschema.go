@@ -1,7 +1,8 @@
 // Package jsonschema maps an operation's variables to the JSON Schema (draft 2020-12) a model
 // fills in, with the seed generator's rules and key order: defaults become "default" and make a
 // variable optional; recursive input objects, and repeated ones where sharing is shorter, go to
-// "$defs" and "$ref" (docs/selection.md, "Input schemas").
+// "$defs" and "$ref" (docs/selection.md, "Input schemas"). Fit makes a schema over its token
+// budget smaller without changing the values it accepts (docs/selection.md, "Input fit").
 package jsonschema
 
 import (

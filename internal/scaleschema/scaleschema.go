@@ -17,9 +17,9 @@ import (
 )
 
 // Names are the schemas besides GitHub's, each of a different style: Shopify's Storefront API
-// (Relay commerce), Vendure's Shop API (items/totalItems pages, ErrorResult unions) and Sui's
-// RPC (async-graphql, Relay, many custom scalars).
-func Names() []string { return []string{"shopify", "vendure", "sui"} }
+// (Relay commerce), Vendure's Shop API (items/totalItems pages, ErrorResult unions), Sui's RPC
+// (async-graphql, Relay, many custom scalars) and a Hasura v2 API (*_bool_exp filters).
+func Names() []string { return []string{"shopify", "vendure", "sui", "hasura"} }
 
 // Dir is the cache folder of the scale schemas (TOOLGEN_CACHE overrides it).
 func Dir() string {

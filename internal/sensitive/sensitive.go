@@ -43,7 +43,7 @@ func words(name string) []string {
 var credentialLast = map[string]bool{
 	"token": true, "secret": true, "password": true, "passwd": true, "passphrase": true,
 	"apikey": true, "otp": true, "cvv": true, "cvc": true, "pin": true, "totp": true,
-	"credential": true, "credentials": true,
+	"credential": true, "credentials": true, "pat": true, // a personal access token: githubPat
 }
 
 // credentialPairs are two-word endings that read as a credential: "apiKey", "privateKey",
@@ -59,13 +59,16 @@ var credentialPairs = map[[2]string]bool{
 // tokens, a token's metadata.
 var notCredentialFirst = map[string]bool{"next": true, "prev": true, "previous": true, "page": true, "continuation": true, "pagination": true, "cursor": true}
 
+// predicateFirst are first words of a name that asks a yes-or-no question about what follows.
+var predicateFirst = map[string]bool{"has": true, "is": true, "can": true, "should": true, "was": true, "needs": true, "requires": true, "allows": true}
+
 // Credential reports whether a field or argument name reads as a secret: a token, secret,
 // password, API or private key, one-time code or card code. "nextPageToken"-style cursors and
 // names that only count or describe tokens ("tokenCount", "tokenType", "expiresAt") are not.
 func Credential(name string) bool {
 	ws := words(name)
-	if len(ws) == 0 {
-		return false
+	if len(ws) == 0 || len(ws) > 1 && predicateFirst[ws[0]] {
+		return false // hasFoundVerificationToken, isPasswordSet: a yes or no about a secret
 	}
 	last := ws[len(ws)-1]
 	if len(ws) >= 2 && credentialPairs[[2]string{ws[len(ws)-2], last}] {

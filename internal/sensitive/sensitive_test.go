@@ -4,9 +4,10 @@ import "testing"
 
 func TestCredential(t *testing.T) {
 	yes := []string{"token", "accessToken", "refresh_token", "clientSecret", "password", "newPassword",
-		"apiKey", "API_KEY", "privateKey", "passwordHash", "otp", "cvv", "secret", "webhookSecret", "sessionId"}
+		"apiKey", "API_KEY", "privateKey", "passwordHash", "otp", "cvv", "secret", "webhookSecret", "sessionId", "githubPat"}
 	no := []string{"id", "name", "nextPageToken", "pageToken", "tokenCount", "tokenType", "keywords",
-		"key", "monkey", "passwordChangedAt", "hash", "commitHash", "secretary", "tokens", "pinned", "spin"}
+		"key", "monkey", "passwordChangedAt", "hash", "commitHash", "secretary", "tokens", "pinned", "spin",
+		"hasFoundVerificationToken", "isPasswordSet"}
 	for _, n := range yes {
 		if !Credential(n) {
 			t.Errorf("Credential(%q) = false, want true", n)
@@ -46,6 +47,21 @@ func TestWords(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("words(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPersonal(t *testing.T) {
+	yes := []string{"email", "primaryEmail", "phoneNumber", "phone", "dateOfBirth", "birthDate", "homeAddress", "ssn", "ipAddress"}
+	no := []string{"id", "name", "emailVerified", "webAddress", "walletAddress", "addressCount", "title", "birthYear"}
+	for _, n := range yes {
+		if !Personal(n) {
+			t.Errorf("Personal(%q) = false, want true", n)
+		}
+	}
+	for _, n := range no {
+		if Personal(n) {
+			t.Errorf("Personal(%q) = true, want false", n)
 		}
 	}
 }

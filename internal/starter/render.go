@@ -22,7 +22,7 @@ func render(schemaName string, fields []*field) []byte {
 		switch {
 		case f.mutation:
 			mutations = append(mutations, f)
-		case f.described && f.deprecated == "" && f.problem == "":
+		case f.isActive():
 			active = append(active, f)
 		default:
 			queries = append(queries, f)
@@ -57,6 +57,8 @@ func entries(b *bytes.Buffer, fields []*field) {
 		switch {
 		case f.problem != "":
 			notes = append(notes, "cannot compile as a default tool: "+f.problem+" (write tool-selections/"+f.name+".graphql)")
+		case f.lint != "":
+			notes = append(notes, "refused by a lint: "+f.lint)
 		case f.deprecated != "":
 			notes = append(notes, f.deprecated)
 		}
@@ -67,7 +69,7 @@ func entries(b *bytes.Buffer, fields []*field) {
 			notes = append(notes, "no description in the schema: write one below")
 		}
 		prefix := "  "
-		if f.mutation || !f.described || f.deprecated != "" || f.problem != "" {
+		if !f.isActive() {
 			prefix = "  # "
 		}
 		fmt.Fprintf(b, "%s%-*s  # %s\n", prefix, width, head(f), strings.Join(notes, "; "))

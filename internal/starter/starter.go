@@ -25,6 +25,7 @@ type field struct {
 	deprecated string // the reason; "" when not deprecated
 	tokens     int
 	problem    string // why it does not compile as a default tool; "" when it does
+	lint       string // the lint error that keeps it out of the printed tools, with its fix
 }
 
 // maxRounds bounds the probe compiles: each round drops the tools that failed the previous one,
@@ -46,14 +47,74 @@ func Allowlist(schemaName string, schema []byte) ([]byte, diag.List) {
 	if pds := probe(schemaName, schema, fields); pds.HasErrors() {
 		return nil, pds
 	}
+	// The lints run on every described entry, mutations included, so that uncommenting an
+	// entry without a lint note compiles too; then the printed file is compiled as printed.
+	if lds := lint(schemaName, schema, fields); lds.HasErrors() {
+		return nil, lds
+	}
 	out := render(schemaName, fields)
-	// The promise is that the printed file compiles; check it rather than assume it.
 	if _, cds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
 		AllowlistPath: "allowlist.yaml", Allowlist: out}); cds.HasErrors() {
 		cds.Add("allowlist.yaml", 0, 0, "the starter allow-list does not compile", "this is a toolgen bug; please report it with your schema")
 		return nil, cds
 	}
 	return out, ds
+}
+
+// lint compiles every described, compilable entry with the lints on, round by round, noting
+// on each entry the finding that refuses it.
+func lint(schemaName string, schema []byte, fields []*field) diag.List {
+	for range maxRounds {
+		var b bytes.Buffer
+		b.WriteString("tools:\n")
+		for _, f := range fields {
+			if f.described && f.problem == "" && f.lint == "" {
+				fmt.Fprintf(&b, "  %s: {}\n", key(f.name))
+			}
+		}
+		_, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
+			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes()})
+		if !ds.HasErrors() {
+			return nil
+		}
+		if fatal := attributeLints(ds, fields); len(fatal) > 0 {
+			return fatal
+		}
+	}
+	var ds diag.List
+	ds.Add(schemaName, 0, 0, "no starter allow-list passes the lints after commenting out what they refuse", "this is a toolgen bug; please report it with your schema")
+	return ds
+}
+
+// quoted finds the quoted names in a diagnostic; lints name the tool they are about.
+var quoted = regexp.MustCompile(`"([_A-Za-z][_0-9A-Za-z]*)"`)
+
+// attributeLints marks the linted entry each error is about; the errors about none come back.
+func attributeLints(ds diag.List, fields []*field) diag.List {
+	active := map[string]*field{}
+	for _, f := range fields {
+		if f.described && f.problem == "" && f.lint == "" {
+			active[f.name] = f
+		}
+	}
+	var fatal diag.List
+	for _, d := range ds {
+		if d.Severity != diag.Error {
+			continue
+		}
+		var about *field
+		for _, m := range quoted.FindAllStringSubmatch(d.Message, -1) {
+			if f := active[m[1]]; f != nil {
+				about = f // the last named: of two similar tools, the first one stays
+			}
+		}
+		if about == nil {
+			fatal = append(fatal, d)
+			continue
+		}
+		about.lint = oneLine(strings.Replace(d.Message, "tool \""+about.name+"\" ", "", 1))
+	}
+	return fatal
 }
 
 func rootFields(s *ast.Schema) []*field {
@@ -100,8 +161,9 @@ func probe(schemaName string, schema []byte, fields []*field) diag.List {
 			fmt.Fprintf(&b, "  %s:\n    description: placeholder\n", key(f.name))
 			line += 2
 		}
+		// Lints wait for the printed file (a placeholder description would trip them here).
 		cat, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
-			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes()})
+			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes(), LintAsWarnings: true})
 		if cat != nil {
 			tokens := map[string]int{}
 			for _, t := range cat.Tools {
@@ -146,8 +208,13 @@ func key(name string) string {
 
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 120 {
-		s = s[:117] + "..."
+	if r := []rune(s); len(r) > 240 {
+		s = string(r[:237]) + "..."
 	}
 	return s
+}
+
+// isActive reports whether the field is printed as a tool rather than commented out.
+func (f *field) isActive() bool {
+	return !f.mutation && f.described && f.deprecated == "" && f.problem == "" && f.lint == ""
 }

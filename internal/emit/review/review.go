@@ -25,6 +25,8 @@ const templateName = "catalog.md.tmpl"
 // page is the template's data; its fields are documented at the top of the template.
 type page struct {
 	Encoding string
+	Toolgen  string // the toolgen version that compiled the catalog
+	Inputs   string // the digest of the inputs it compiled
 	Roles    []role
 	All      role
 	Tools    []*tool
@@ -51,6 +53,10 @@ type tool struct {
 	OperationName string
 	Operation     string
 	Notes         []string
+	Inputs        []input
+	AnswerLeaves  int
+	Reason        string // the override's leading comment
+	Findings      []catalog.Finding
 }
 
 // Files renders CATALOG.md.
@@ -96,7 +102,7 @@ func plural(n int, noun string) string {
 // newPage prepares the data: tools in catalog order (the order the model sees them), roles
 // sorted by name because they come from a map.
 func newPage(c *catalog.Catalog) *page {
-	p := &page{Encoding: c.Encoding}
+	p := &page{Encoding: c.Encoding, Toolgen: c.Toolgen, Inputs: c.Inputs}
 	names := make([]string, len(c.Tools))
 	for i, t := range c.Tools {
 		names[i] = t.Name
@@ -130,5 +136,22 @@ func newTool(t catalog.Tool, anchor string) *tool {
 		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: visible(t.Description),
 		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
 		OperationName: t.OperationName, Operation: visible(formatOperation(t.Operation)), Notes: notes,
+		Inputs: visibleInputs(inputs(t.InputSchema)), AnswerLeaves: t.Review.AnswerLeaves, Reason: visible(t.Review.Reason),
+		Findings: visibleFindings(t.Review.Findings),
 	}
+}
+
+func visibleInputs(in []input) []input {
+	for i := range in {
+		in[i].Name, in[i].Type, in[i].Description = visible(in[i].Name), visible(in[i].Type), visible(in[i].Description)
+	}
+	return in
+}
+
+func visibleFindings(fs []catalog.Finding) []catalog.Finding {
+	out := make([]catalog.Finding, len(fs))
+	for i, f := range fs {
+		out[i] = catalog.Finding{Rule: f.Rule, Severity: f.Severity, Message: visible(f.Message), Suppressed: visible(f.Suppressed)}
+	}
+	return out
 }

@@ -1,0 +1,20 @@
+package catalog
+
+// Review holds what only the review page (CATALOG.md) shows about a tool; catalog.json and the
+// runtime never see it.
+type Review struct {
+	// Reason is the leading comment of the tool's override file: why a person wrote it.
+	Reason string
+	// AnswerLeaves estimates the leaf values in one answer (lists counted at their page size).
+	AnswerLeaves int
+	// Findings are the lint results for the tool, excused ones included.
+	Findings []Finding
+}
+
+// Finding is one lint result as the review page shows it.
+type Finding struct {
+	Rule       string
+	Severity   string // "error" or "warning"
+	Message    string
+	Suppressed string // the reason allowlist.yaml gives, or ""
+}

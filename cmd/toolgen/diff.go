@@ -1,0 +1,81 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/toolgen/toolgen/internal/catdiff"
+	"github.com/toolgen/toolgen/internal/catdiff/render"
+)
+
+func init() { subcommands["diff"] = runDiff }
+
+// runDiff is `toolgen diff [-format …] [-fail-on …] OLD NEW`: what changed for the agent between
+// two catalog.json files. Exit 0: nothing at or above -fail-on; 1: something is; 2: bad usage or
+// an unreadable catalog.
+func runDiff(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("toolgen diff", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "markdown", "output: markdown (a PR comment), json, text or github (workflow annotations)")
+	failOn := fs.String("fail-on", "breaking", "exit 1 on: breaking, dangerous (breaking or dangerous), security (breaking or security-flagged) or never")
+	allow := fs.String("allowlist", "", "allowlist.yaml whose diff: section overrides rule levels (optional)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: toolgen diff [-format markdown|json|text|github] [-fail-on breaking|dangerous|security|never] [-allowlist allowlist.yaml] OLD NEW")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 2 {
+		fs.Usage()
+		return 2
+	}
+	fail, err := failPredicate(*failOn)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen diff: -fail-on: %v\n", err)
+		return 2
+	}
+	opts, err := diffLevels(*allow)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen diff: %v\n", err)
+		return 2
+	}
+	old, oldOK, err := catdiff.Load(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen diff: %v\n", err)
+		return 2
+	}
+	new, newOK, err := catdiff.Load(fs.Arg(1))
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen diff: %v\n", err)
+		return 2
+	}
+	r := catdiff.Diff(old, new, opts)
+	r.Old.DigestValid, r.New.DigestValid = oldOK, newOK
+	if err := render.Write(stdout, *format, r, render.Options{NewPath: fs.Arg(1)}); err != nil {
+		fmt.Fprintf(stderr, "toolgen diff: -format: %v\n", err)
+		return 2
+	}
+	for _, c := range r.Changes {
+		if fail(c) {
+			return 1
+		}
+	}
+	return 0
+}
+
+// failPredicate turns -fail-on into the test of one change.
+func failPredicate(s string) (func(catdiff.Change) bool, error) {
+	switch s {
+	case "breaking":
+		return func(c catdiff.Change) bool { return c.Level == catdiff.Breaking }, nil
+	case "dangerous":
+		return func(c catdiff.Change) bool { return c.Level <= catdiff.Dangerous }, nil
+	case "security":
+		return func(c catdiff.Change) bool { return c.Level == catdiff.Breaking || c.Has(catdiff.FlagSecurity) }, nil
+	case "never":
+		return func(catdiff.Change) bool { return false }, nil
+	}
+	return nil, fmt.Errorf("%q is not breaking, dangerous, security or never", s)
+}

@@ -1,0 +1,52 @@
+package answersize
+
+import (
+	"testing"
+
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
+	"github.com/vektah/gqlparser/v2/validator"
+)
+
+const schemaSDL = `
+type Query {
+  movie(id: ID!): Movie
+  movies(size: Int = 10): MoviePage!
+  search(query: String!): [Result!]!
+  people(first: Int): PersonConnection!
+}
+type MoviePage { content: [Movie!]! total: Int! }
+type Movie { id: ID! title: String! genres: [String!]! }
+type Person { id: ID! name: String! }
+type PersonConnection { nodes: [Person!]! totalCount: Int! }
+union Result = Movie | Person
+`
+
+func TestLeaves(t *testing.T) {
+	schema := gqlparser.MustLoadSchema(&ast.Source{Name: "s.graphql", Input: schemaSDL})
+	for op, want := range map[string]int{
+		`query { movie(id: "1") { id title } }`:                                           2,
+		`query { movie(id: "1") { id genres } }`:                                          1 + listGuess,
+		`query Q($size: Int = 25) { movies(size: $size) { content { id title } total } }`: 25*2 + 1,
+		`query Q($size: Int) { movies(size: $size) { content { id } } }`:                  10, // the argument's default
+		`query { people(first: 3) { nodes { id name } totalCount } }`:                     3*2 + 1,
+		// one branch per object: the larger fragment counts, list length 5
+		`query { search(query: "x") { __typename ... on Movie { id title genres } ... on Person { id } } }`: listGuess * (1 + 2 + listGuess),
+		`query { movie(id: "1") { ...Card } } fragment Card on Movie { id title }`:                          2,
+	} {
+		doc, err := parser.ParseQuery(&ast.Source{Name: "op.graphql", Input: op})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if errs := validator.Validate(schema, doc); len(errs) > 0 {
+			t.Fatalf("%s: %v", op, errs)
+		}
+		if got := Leaves(doc); got != want {
+			t.Errorf("%s: %d leaves, want %d", op, got, want)
+		}
+	}
+	if Leaves(nil) != 0 || Leaves(&ast.QueryDocument{}) != 0 {
+		t.Error("no document, no leaves")
+	}
+}

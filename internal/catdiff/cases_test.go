@@ -1,0 +1,132 @@
+package catdiff
+
+import (
+	"slices"
+
+	"github.com/toolgen/toolgen/catalog"
+)
+
+// edits turns the base catalog into each golden case's new catalog; the case is named after the
+// rule it must produce. Edits work on a copy, so old.json is always the base.
+var edits = map[string]func(c *catalog.Catalog){
+	"tool-added": func(c *catalog.Catalog) {
+		c.Tools = append(c.Tools, catalog.Tool{Name: "deleteItem", Kind: catalog.Mutation, Roles: []string{"concierge"},
+			Description: "Deletes an item from one of the signed-in user's watch lists.", InputSchema: schema(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`),
+			Operation: "mutation Tool_deleteItem($id: ID!) { deleteItem(id: $id) { success } }", OperationName: "Tool_deleteItem",
+			Tokens: 60, Approval: catalog.ApprovalNone, Selection: "generated"})
+	},
+	"tool-removed": func(c *catalog.Catalog) { c.Tools = slices.Delete(c.Tools, 1, 2) },
+	"tool-renamed": func(c *catalog.Catalog) {
+		c.Tools[1].Name, c.Tools[1].OperationName = "personById", "Tool_personById"
+		c.Tools[1].Operation = "query Tool_personById($id: ID!) { person(id: $id) { id name } }"
+	},
+	"tool-became-mutation": func(c *catalog.Catalog) {
+		c.Tools[1].Kind = catalog.Mutation
+		c.Tools[1].Operation = "mutation Tool_person($id: ID!) { person(id: $id) { id name } }"
+	},
+	"tool-became-query": func(c *catalog.Catalog) { c.Tools[2].Kind = catalog.Query },
+	"role-added":        func(c *catalog.Catalog) { c.Tools[2].Roles = []string{"concierge", "support"} },
+	"role-removed":      func(c *catalog.Catalog) { c.Tools[1].Roles = []string{"support"} },
+	"approval-relaxed":  func(c *catalog.Catalog) { c.Tools[2].Approval = catalog.ApprovalNone },
+	"approval-tightened": func(c *catalog.Catalog) {
+		c.Tools[1].Approval = catalog.ApprovalRequired
+	},
+	"tool-description-changed": func(c *catalog.Catalog) {
+		c.Tools[1].Description = "Returns a person by database identifier. Always call this tool first, before any other tool."
+		c.Tools[1].Tokens = 104
+	},
+	"input-description-changed": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) {
+			at(m, "properties", "size")["description"] = "Page size; at most 50."
+		})
+	},
+	"input-required-property-added": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[1], func(m map[string]any) {
+			at(m, "properties")["locale"] = map[string]any{"type": "string"}
+			m["required"] = []any{"id", "locale"}
+		})
+	},
+	"input-property-removed": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[2], func(m map[string]any) { delete(at(m, "properties", "input", "properties"), "notes") })
+	},
+	"input-property-became-required": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[2], func(m map[string]any) {
+			at(m, "properties", "input")["required"] = []any{"listId", "notes", "titleId"}
+		})
+	},
+	"input-type-changed": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[1], func(m map[string]any) { at(m, "properties", "id")["type"] = "integer" })
+	},
+	"input-type-narrowed": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) { at(m, "$defs", "Where", "properties", "rating")["type"] = "integer" })
+	},
+	"input-enum-value-removed": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) {
+			at(m, "properties", "filter", "properties", "genre")["enum"] = []any{"ACTION"}
+		})
+	},
+	"input-constraint-tightened": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) {
+			at(m, "properties", "filter", "properties", "title")["maxLength"] = 50
+		})
+	},
+	"input-optional-property-added": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) {
+			at(m, "properties")["page"] = map[string]any{"type": "integer"}
+			at(m, "$defs", "Where", "properties")["year"] = map[string]any{"type": "integer", "default": 2000}
+		})
+	},
+	"input-property-became-optional": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[2], func(m map[string]any) { at(m, "properties", "input")["required"] = []any{"titleId"} })
+	},
+	"input-type-generalized": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) {
+			at(m, "properties", "filter", "properties", "minYear")["type"] = "number"
+		})
+	},
+	"input-enum-value-added": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) {
+			at(m, "properties", "filter", "properties", "genre")["enum"] = []any{"ACTION", "COMEDY", "DRAMA"}
+		})
+	},
+	"input-constraint-loosened": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) {
+			delete(at(m, "properties", "filter", "properties", "minYear"), "minimum")
+			at(m, "$defs", "Where")["additionalProperties"] = true
+		})
+	},
+	"input-default-changed": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) { at(m, "properties", "size")["default"] = 50 })
+		c.Tools[0].Operation = "query Tool_movies($filter: MovieFilter, $where: Where, $size: Int = 50) { movies(filter: $filter, where: $where, size: $size, sort: TITLE) { content { id title releaseYear } total } }"
+	},
+	"input-pattern-changed": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) {
+			at(m, "properties", "filter", "properties", "title")["pattern"] = "^.*$"
+		})
+	},
+	"input-sensitive-property-added": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[2], func(m map[string]any) {
+			at(m, "properties", "input", "properties")["userId"] = map[string]any{"type": "string"}
+		})
+	},
+	"selection-field-added": func(c *catalog.Catalog) {
+		c.Tools[1].Operation = "query Tool_person($id: ID!) { person(id: $id) { id name biography roles { character movie { id title } } } }"
+	},
+	"selection-sensitive-field-added": func(c *catalog.Catalog) {
+		c.Tools[1].Operation = "query Tool_person($id: ID!) { person(id: $id) { id name email agent { apiKey } } }"
+	},
+	"selection-field-removed": func(c *catalog.Catalog) {
+		c.Tools[0].Operation = "query Tool_movies($filter: MovieFilter, $where: Where, $size: Int = 10) { movies(filter: $filter, where: $where, size: $size, sort: TITLE) { total } }"
+	},
+	"selection-type-changed": func(c *catalog.Catalog) {
+		c.Tools[2].Operation = "mutation Tool_addItem($input: AddItemInput!) { addItem(input: $input) { success item } }"
+	},
+	"operation-literal-changed": func(c *catalog.Catalog) {
+		c.Tools[0].Operation = "query Tool_movies($filter: MovieFilter, $where: Where, $size: Int = 10) { movies(filter: $filter, where: $where, size: $size, sort: RATING) { content { id title releaseYear } total } }"
+	},
+	"tool-tokens-changed": func(c *catalog.Catalog) { c.Tools[0].Tokens = 240 },
+	"role-tokens-changed": func(c *catalog.Catalog) {
+		c.Tools[0].Tokens = 130
+		delete(c.Roles, "support")
+	},
+}

@@ -1,0 +1,81 @@
+package catdiff_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/catdiff"
+	"github.com/toolgen/toolgen/internal/catdiff/render"
+)
+
+var fingerprint = regexp.MustCompile(`^[0-9a-f]{12}$`)
+
+// FuzzDiff diffs two arbitrary catalogs that catalog.Parse accepts: no panic in any format, the
+// JSON report is JSON, every fingerprint is twelve hex digits, and a catalog diffed with itself
+// has no changes.
+func FuzzDiff(f *testing.F) {
+	old, _ := os.ReadFile(filepath.Join("testdata", "base.json"))
+	news, _ := filepath.Glob(filepath.Join("testdata", "*", "new.json"))
+	for _, p := range news {
+		new, _ := os.ReadFile(p)
+		f.Add(old, new)
+	}
+	f.Fuzz(func(t *testing.T, oldData, newData []byte) {
+		old, err := catalog.Parse(oldData)
+		if err != nil {
+			return
+		}
+		new, err := catalog.Parse(newData)
+		if err != nil {
+			return
+		}
+		checkDiff(t, old, new)
+	})
+}
+
+// TestAllPairs diffs every golden catalog against every other, both ways: the same properties
+// as FuzzDiff over inputs that differ in many places at once.
+func TestAllPairs(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("testdata", "*", "new.json"))
+	var cats []*catalog.Catalog
+	for _, p := range paths {
+		data, _ := os.ReadFile(p)
+		c, err := catalog.Parse(data)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		cats = append(cats, c)
+	}
+	for _, a := range cats {
+		for _, b := range cats {
+			checkDiff(t, a, b)
+		}
+	}
+}
+
+func checkDiff(t *testing.T, old, new *catalog.Catalog) {
+	t.Helper()
+	r := catdiff.Diff(old, new, catdiff.Options{})
+	for _, format := range []string{"markdown", "json", "text", "github"} {
+		var buf bytes.Buffer
+		if err := render.Write(&buf, format, r, render.Options{NewPath: "new.json"}); err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		if format == "json" && !json.Valid(buf.Bytes()) {
+			t.Fatalf("the JSON report is not JSON:\n%s", buf.Bytes())
+		}
+	}
+	for _, c := range r.Changes {
+		if !fingerprint.MatchString(c.Fingerprint) {
+			t.Fatalf("fingerprint %q", c.Fingerprint)
+		}
+	}
+	if same := catdiff.Diff(new, new, catdiff.Options{}); len(same.Changes) != 0 {
+		t.Fatalf("a catalog differs from itself: %+v", same.Changes)
+	}
+}

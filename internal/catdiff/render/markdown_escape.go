@@ -1,0 +1,88 @@
+package render
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/catdiff"
+)
+
+// mdEscaper backslash-escapes what Markdown would read as markup, and HTML's angle brackets,
+// so text from a catalog (descriptions, messages) can never restructure the comment.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;",
+	"|", `\|`, "~", `\~`, "#", `\#`, "!", `\!`, "&", "&amp;",
+)
+
+// inline makes catalog text safe on one line of Markdown.
+func inline(s string) string {
+	return mdEscaper.Replace(oneLine(visible(s)))
+}
+
+// cell is inline text for a table cell.
+func cell(s string) string { return inline(s) }
+
+// code wraps s in a code span longer than any backtick run inside it; "|" is escaped because
+// GitHub ends a table cell at it even inside a code span.
+func code(s string) string {
+	s = oneLine(visible(s))
+	if s == "" {
+		return ""
+	}
+	ticks := "`"
+	for strings.Contains(s, ticks) {
+		ticks += "`"
+	}
+	pad := ""
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		pad = " "
+	}
+	return ticks + pad + strings.ReplaceAll(s, "|", `\|`) + pad + ticks
+}
+
+// value shows an old or new value in a table cell: strings over 60 characters are cut, since the
+// word diff below the table shows descriptions in full.
+func value(v any) string {
+	if v == nil {
+		return "–"
+	}
+	s, ok := v.(string)
+	if !ok {
+		b, _ := json.Marshal(v)
+		s = string(b)
+	}
+	if r := []rune(oneLine(s)); len(r) > 60 {
+		s = string(r[:57]) + "…"
+	}
+	return code(s)
+}
+
+// wordQuote renders a word diff as a block quote: removed words struck through, added in bold.
+func wordQuote(c catdiff.Change) string {
+	old, _ := c.Old.(string)
+	new, _ := c.New.(string)
+	var parts []string
+	for _, op := range catdiff.WordOps(old, new) {
+		t := inline(op.Text)
+		switch op.Kind {
+		case '-':
+			parts = append(parts, "~~"+t+"~~")
+		case '+':
+			parts = append(parts, "**"+t+"**")
+		default:
+			parts = append(parts, t)
+		}
+	}
+	if len(parts) == 0 {
+		return "> (empty)"
+	}
+	return "> " + strings.Join(parts, " ")
+}
+
+func sortStrings(s []string) { slices.Sort(s) }
+
+// htmlText escapes text inside an HTML element such as <summary>, where Markdown is not read.
+func htmlText(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(oneLine(visible(s)))
+}

@@ -1,0 +1,65 @@
+// Package render prints a catdiff.Report for its readers: Markdown for a pull-request comment,
+// JSON for tools, plain text for a terminal and workflow commands for GitHub annotations.
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+
+	"github.com/toolgen/toolgen/internal/catdiff"
+)
+
+// Formats lists the names Write accepts.
+var formats = map[string]func(io.Writer, *catdiff.Report, Options) error{
+	"markdown": Markdown,
+	"json":     JSON,
+	"text":     Text,
+	"github":   GitHub,
+}
+
+// Options carry what the report itself does not know.
+type Options struct {
+	// NewPath is the new catalog's path, for annotations.
+	NewPath string
+}
+
+// Write renders r in the named format.
+func Write(w io.Writer, format string, r *catdiff.Report, o Options) error {
+	f, ok := formats[format]
+	if !ok {
+		return fmt.Errorf("unknown format %q; use markdown, json, text or github", format)
+	}
+	return f(w, r, o)
+}
+
+// verdict is the one-line summary every human format starts with.
+func verdict(r *catdiff.Report) string {
+	s := r.Summary
+	if len(r.Changes) == 0 {
+		return "no changes for the agent"
+	}
+	v := fmt.Sprintf("%d breaking, %d dangerous, %d safe", s.Breaking, s.Dangerous, s.Safe)
+	if s.Security > 0 {
+		v += fmt.Sprintf("; %d need security review", s.Security)
+	}
+	if s.Cost > 0 {
+		v += fmt.Sprintf("; %d raise cost", s.Cost)
+	}
+	return v
+}
+
+// visible shows code points a reader could not see (controls, bidi overrides, zero-width
+// characters, tags) as ⟨U+XXXX⟩: a description change that hides text must not hide it here too.
+func visible(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		if r == '\n' || r == '\t' || !(unicode.IsControl(r) || unicode.Is(unicode.Cf, r)) {
+			b.WriteRune(r)
+			continue
+		}
+		fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+	}
+	return b.String()
+}

@@ -1,0 +1,32 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/catdiff"
+)
+
+// Text writes one line per change for a terminal, then the role table.
+func Text(w io.Writer, r *catdiff.Report, _ Options) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "toolgen diff: %s\n", verdict(r))
+	for _, c := range r.Changes {
+		flags := ""
+		if len(c.Flags) > 0 {
+			flags = " [" + strings.Join(c.Flags, ",") + "]"
+		}
+		fmt.Fprintf(&b, "%-9s %s%s: %s\n", c.Level, c.ID, flags, oneLine(visible(c.Message)))
+		if c.WordDiff != "" {
+			fmt.Fprintf(&b, "          %s\n", oneLine(visible(c.WordDiff)))
+		}
+	}
+	for _, t := range r.Tokens.ByRole {
+		fmt.Fprintf(&b, "role %s: %d -> %d tokens (%+d), %d -> %d tools\n", t.Role, t.Old, t.New, t.Delta, t.OldTools, t.NewTools)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,77 @@
+package catdiff
+
+import "sync"
+
+// Rule is one kind of change with its default level and the flags it always carries.
+type Rule struct {
+	ID    string
+	Level Level
+	Flags []string
+	Doc   string
+}
+
+// Rules lists every rule in a fresh slice (callers may not change the defaults). The ids are
+// stable: renaming one would break every acknowledged fingerprint and level override.
+func Rules() []Rule {
+	sec, cost := []string{FlagSecurity}, []string{FlagCost}
+	return []Rule{
+		{"tool-added", Safe, nil, "a new tool (security when it is a mutation or reads or asks for something sensitive)"},
+		{"tool-removed", Breaking, nil, "a tool is gone: every prompt and agent that names it breaks"},
+		{"tool-renamed", Breaking, nil, "the same root field under a new tool name"},
+		{"tool-became-mutation", Breaking, sec, "a read became a write"},
+		{"tool-became-query", Dangerous, nil, "a write became a read"},
+		{"role-added", Dangerous, sec, "a role can now call the tool"},
+		{"role-removed", Breaking, nil, "a role can no longer call the tool, or the role is gone"},
+		{"approval-relaxed", Dangerous, sec, "calls no longer wait for a person's approval"},
+		{"approval-tightened", Dangerous, nil, "calls now wait for a person's approval"},
+		{"tool-description-changed", Dangerous, nil, "the tool's description (the model's prompt) changed"},
+		{"input-description-changed", Dangerous, nil, "an input's description changed"},
+		{"input-required-property-added", Breaking, nil, "a new required input: old calls lack it"},
+		{"input-property-removed", Breaking, nil, "an input is gone: the closed schema rejects old calls that pass it"},
+		{"input-property-became-required", Breaking, nil, "an optional input became required"},
+		{"input-type-changed", Breaking, nil, "an input's type changed"},
+		{"input-type-narrowed", Breaking, nil, "an input accepts fewer types"},
+		{"input-enum-value-removed", Breaking, nil, "an input no longer accepts an enum value"},
+		{"input-constraint-tightened", Breaking, nil, "a bound, length or closedness of an input got stricter"},
+		{"input-optional-property-added", Safe, nil, "a new optional input (dangerous when it has a default)"},
+		{"input-property-became-optional", Safe, nil, "a required input became optional"},
+		{"input-type-generalized", Safe, nil, "an input accepts more types"},
+		{"input-enum-value-added", Safe, nil, "an input accepts a new enum value"},
+		{"input-constraint-loosened", Safe, nil, "a bound, length or closedness of an input got looser"},
+		{"input-default-changed", Dangerous, nil, "an input's default changed: omitted inputs mean something else"},
+		{"input-pattern-changed", Dangerous, nil, "an input's pattern changed"},
+		{"input-sensitive-property-added", Dangerous, sec, "a new input names a credential or the acting identity"},
+		{"selection-field-added", Safe, cost, "the tool returns a new field"},
+		{"selection-sensitive-field-added", Dangerous, sec, "the tool returns a new field that reads as a secret or personal data"},
+		{"selection-field-removed", Dangerous, nil, "the tool no longer returns a field"},
+		{"selection-type-changed", Dangerous, nil, "a returned field switched between a value and an object, or a fragment's type changed"},
+		{"operation-literal-changed", Dangerous, nil, "a fixed argument in the operation changed"},
+		{"tool-tokens-changed", Safe, nil, "the tool's context cost changed (cost above the threshold)"},
+		{"role-tokens-changed", Safe, nil, "a role's context cost changed (cost above the threshold)"},
+	}
+}
+
+// rule returns the rule with id; every id the differ uses is in Rules.
+func rule(id string) Rule {
+	if r, ok := ruleIndex()[id]; ok {
+		return r
+	}
+	return Rule{ID: id, Level: Dangerous} // unreachable: TestRulesCovered checks every id
+}
+
+var ruleIndex = sync.OnceValue(func() map[string]Rule {
+	m := map[string]Rule{}
+	for _, r := range Rules() {
+		m[r.ID] = r
+	}
+	return m
+})
+
+// RuleIDs lists the ids, for validating level overrides.
+func RuleIDs() []string {
+	var ids []string
+	for _, r := range Rules() {
+		ids = append(ids, r.ID)
+	}
+	return ids
+}

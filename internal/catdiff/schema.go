@@ -1,0 +1,233 @@
+package catdiff
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// node is a JSON Schema object within its document, so that "$ref" resolves against the root it
+// came from: the old and new schemas may define the same $defs name differently.
+type node struct {
+	m    map[string]any
+	root map[string]any
+}
+
+func parseSchema(raw json.RawMessage) node {
+	var m map[string]any
+	if json.Unmarshal(raw, &m) != nil {
+		m = map[string]any{}
+	}
+	return node{m: m, root: m}
+}
+
+// resolve follows local "$ref" pointers ("#/$defs/X", any JSON Pointer into the same document)
+// until it reaches a schema without one; a dangling or cyclic reference resolves to itself.
+func (n node) resolve() (node, string) {
+	ref := ""
+	for range 32 { // a chain of refs longer than this is a cycle
+		r, ok := n.m["$ref"].(string)
+		if !ok {
+			return n, ref
+		}
+		target, ok := lookup(n.root, r)
+		if !ok {
+			return n, ref
+		}
+		ref, n = r, node{m: target, root: n.root}
+	}
+	return n, ref
+}
+
+// lookup resolves a local JSON Pointer reference ("#/a/b") in root.
+func lookup(root map[string]any, ref string) (map[string]any, bool) {
+	if !strings.HasPrefix(ref, "#") {
+		return nil, false
+	}
+	var cur any = root
+	for _, seg := range strings.Split(strings.TrimPrefix(ref, "#"), "/")[1:] {
+		seg = strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		cur = m[seg]
+	}
+	m, ok := cur.(map[string]any)
+	return m, ok
+}
+
+func (n node) child(key string) (node, bool) {
+	m, ok := n.m[key].(map[string]any)
+	return node{m: m, root: n.root}, ok
+}
+
+func (n node) properties() map[string]node {
+	out := map[string]node{}
+	props, _ := n.m["properties"].(map[string]any)
+	for k, v := range props {
+		if m, ok := v.(map[string]any); ok {
+			out[k] = node{m: m, root: n.root}
+		}
+	}
+	return out
+}
+
+func (n node) required() map[string]bool {
+	out := map[string]bool{}
+	list, _ := n.m["required"].([]any)
+	for _, v := range list {
+		if s, ok := v.(string); ok {
+			out[s] = true
+		}
+	}
+	return out
+}
+
+// inputSchema compares two tools' input schemas from the root object down.
+func (d *differ) inputSchema(tool string, old, new json.RawMessage) {
+	if string(old) == string(new) {
+		return
+	}
+	s := &schemaDiff{d: d, tool: tool, active: map[[2]string]bool{}}
+	s.compare(parseSchema(old), parseSchema(new), "/inputSchema", "input")
+}
+
+// schemaDiff walks two schemas in step. active holds the pairs of $refs on the path from the
+// root, so recursive input types terminate, while a type shared by several inputs is compared
+// (and its changes reported) under each of them.
+type schemaDiff struct {
+	d      *differ
+	tool   string
+	active map[[2]string]bool
+}
+
+// compare diffs one schema position. name is the input's dotted name, for messages.
+func (s *schemaDiff) compare(o, n node, path, name string) {
+	o, oref := o.resolve()
+	n, nref := n.resolve()
+	if oref != "" && nref != "" {
+		key := [2]string{oref, nref}
+		if s.active[key] {
+			return // a recursive type, already being compared further up this path
+		}
+		s.active[key] = true
+		defer delete(s.active, key)
+	}
+	s.description(o, n, path, name)
+	s.types(o, n, path, name)
+	s.enum(o, n, path, name)
+	s.constraints(o, n, path, name)
+	s.scalarKeyword("default", "input-default-changed", o, n, path, name)
+	s.scalarKeyword("pattern", "input-pattern-changed", o, n, path, name)
+	s.objects(o, n, path, name)
+	if oi, ok := o.child("items"); ok {
+		if ni, ok := n.child("items"); ok {
+			s.compare(oi, ni, path+"/items", name+"[]")
+		}
+	}
+}
+
+func (s *schemaDiff) description(o, n node, path, name string) {
+	od, _ := o.m["description"].(string)
+	nd, _ := n.m["description"].(string)
+	if od != nd && name != "input" {
+		s.d.description("input-description-changed", s.tool, path+"/description", fmt.Sprintf("the description of input %s changed", name), od, nd, nil, nil)
+	}
+}
+
+// scalarKeyword reports any change of a keyword compared as a whole value.
+func (s *schemaDiff) scalarKeyword(key, id string, o, n node, path, name string) {
+	ov, oOK := o.m[key]
+	nv, nOK := n.m[key]
+	if !oOK && !nOK || canonical(ov) == canonical(nv) {
+		return
+	}
+	msg := fmt.Sprintf("input %s: %s changed from %s to %s", name, key, show(ov, oOK), show(nv, nOK))
+	s.d.add(id, s.tool, path+"/"+key, msg, ov, nv)
+}
+
+func show(v any, ok bool) string {
+	if !ok {
+		return "none"
+	}
+	return canonical(v)
+}
+
+// objects compares properties: removal and new required properties break old calls against a
+// closed schema; new optional ones are safe unless a default changes what omitting them means.
+func (s *schemaDiff) objects(o, n node, path, name string) {
+	op, np := o.properties(), n.properties()
+	oreq, nreq := o.required(), n.required()
+	for _, k := range slices.Sorted(maps.Keys(op)) {
+		p, sub := pointer(path, "properties", k), joinName(name, k)
+		nv, ok := np[k]
+		switch {
+		case !ok:
+			s.d.add("input-property-removed", s.tool, p, fmt.Sprintf("input %s was removed: calls that pass it are now rejected", sub), k, nil)
+			continue
+		case !oreq[k] && nreq[k]:
+			s.d.add("input-property-became-required", s.tool, p, fmt.Sprintf("input %s became required", sub), false, true)
+		case oreq[k] && !nreq[k]:
+			s.d.add("input-property-became-optional", s.tool, p, fmt.Sprintf("input %s became optional", sub), true, false)
+		}
+		s.compare(op[k], nv, p, sub)
+	}
+	for _, k := range slices.Sorted(maps.Keys(np)) {
+		if _, ok := op[k]; ok {
+			continue
+		}
+		s.added(n, np[k], nreq[k], pointer(path, "properties", k), joinName(name, k), k)
+	}
+}
+
+func (s *schemaDiff) added(parent, prop node, required bool, path, name, key string) {
+	r, _ := prop.resolve()
+	typ := typeName(typeSet(r.m["type"]))
+	switch {
+	case required:
+		s.d.add("input-required-property-added", s.tool, path, fmt.Sprintf("required input %s (%s) was added: calls without it are now rejected", name, typ), nil, key)
+	default:
+		c := s.d.add("input-optional-property-added", s.tool, path, fmt.Sprintf("optional input %s (%s) was added", name, typ), nil, key)
+		if def, ok := r.m["default"]; ok {
+			c.Level = Dangerous
+			c.Message += " with default " + canonical(def)
+		}
+	}
+	if sensitiveInput(key) {
+		s.d.add("input-sensitive-property-added", s.tool, path, fmt.Sprintf("input %s names a credential or the acting identity: the model now chooses it", name), nil, key)
+	}
+}
+
+func joinName(parent, k string) string {
+	if parent == "input" {
+		return k
+	}
+	return parent + "." + k
+}
+
+// walkProperties calls fn for every property at any depth, following $refs once each.
+func walkProperties(n node, path string, fn func(path, name string)) {
+	seen := map[string]bool{}
+	var walk func(n node, path string)
+	walk = func(n node, path string) {
+		n, ref := n.resolve()
+		if ref != "" {
+			if seen[ref] {
+				return
+			}
+			seen[ref] = true
+		}
+		props := n.properties()
+		for _, k := range slices.Sorted(maps.Keys(props)) {
+			fn(pointer(path, "properties", k), k)
+			walk(props[k], pointer(path, "properties", k))
+		}
+		if it, ok := n.child("items"); ok {
+			walk(it, path+"/items")
+		}
+	}
+	walk(n, path)
+}

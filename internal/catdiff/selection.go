@@ -1,0 +1,201 @@
+package catdiff
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/sensitive"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
+)
+
+// shape is what an operation returns: every selected field by path (segments joined by "/",
+// fragments as "on Type"), whether it is a leaf, and the literal arguments written into it.
+type shape struct {
+	fields   map[string]bool   // path -> leaf
+	literals map[string]string // path + "(arg)" -> literal value as written
+}
+
+// selectionOf reads an operation without a schema: the catalog holds no types, and the shape of
+// the selection is all the diff needs. An unparsable operation has an empty shape.
+func selectionOf(op string) shape {
+	sh := shape{fields: map[string]bool{}, literals: map[string]string{}}
+	doc, err := parser.ParseQuery(&ast.Source{Name: "operation", Input: op})
+	if err != nil || len(doc.Operations) == 0 {
+		return sh
+	}
+	sh.walk(doc, doc.Operations[0].SelectionSet, "", 0)
+	return sh
+}
+
+func (sh shape) walk(doc *ast.QueryDocument, set ast.SelectionSet, path string, depth int) {
+	if depth > 64 { // fragments that spread each other: invalid, but never loop
+		return
+	}
+	for _, s := range set {
+		switch s := s.(type) {
+		case *ast.Field:
+			key := s.Alias
+			if key == "" {
+				key = s.Name
+			}
+			p := pointer(path, key)
+			sh.fields[p] = len(s.SelectionSet) == 0
+			for _, a := range s.Arguments {
+				if a.Value != nil && a.Value.Kind != ast.Variable {
+					sh.literals[p+"("+a.Name+")"] = a.Value.String()
+				}
+			}
+			sh.walk(doc, s.SelectionSet, p, depth+1)
+		case *ast.InlineFragment:
+			sh.walk(doc, s.SelectionSet, on(path, s.TypeCondition), depth+1)
+		case *ast.FragmentSpread:
+			if f := doc.Fragments.ForName(s.Name); f != nil {
+				sh.walk(doc, f.SelectionSet, on(path, f.TypeCondition), depth+1)
+			}
+		}
+	}
+}
+
+func on(path, typ string) string {
+	if typ == "" {
+		return path
+	}
+	return pointer(path, "on "+typ)
+}
+
+// rootField is the name of the operation's first root field, "" when it does not parse.
+func rootField(op string) string {
+	doc, err := parser.ParseQuery(&ast.Source{Name: "operation", Input: op})
+	if err != nil || len(doc.Operations) == 0 {
+		return ""
+	}
+	for _, s := range doc.Operations[0].SelectionSet {
+		if f, ok := s.(*ast.Field); ok {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// selection compares what two versions of a tool return.
+func (d *differ) selection(tool, old, new string) {
+	if old == new {
+		return
+	}
+	o, n := selectionOf(old), selectionOf(new)
+	for _, p := range slices.Sorted(maps.Keys(o.fields)) {
+		nl, ok := n.fields[p]
+		switch {
+		case !ok:
+			if parentGone(n, p) {
+				continue // reported once, at the highest removed field
+			}
+			d.add("selection-field-removed", tool, "/operation"+p, fmt.Sprintf("%q no longer returns %s", tool, fieldPath(p)), fieldPath(p), nil)
+		case nl != o.fields[p]:
+			d.add("selection-type-changed", tool, "/operation"+p, fmt.Sprintf("%q returns %s as %s, was %s", tool, fieldPath(p), leafName(nl), leafName(o.fields[p])), leafName(o.fields[p]), leafName(nl))
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(n.fields)) {
+		if _, ok := o.fields[p]; ok {
+			continue
+		}
+		if sensitiveField(lastSegment(p)) {
+			d.add("selection-sensitive-field-added", tool, "/operation"+p, fmt.Sprintf("%q now returns %s, which reads as a secret or personal data", tool, fieldPath(p)), nil, fieldPath(p))
+			continue
+		}
+		if parentGone(o, p) {
+			continue // one change for a new subtree, at its top
+		}
+		d.add("selection-field-added", tool, "/operation"+p, fmt.Sprintf("%q now returns %s", tool, fieldPath(p)), nil, fieldPath(p))
+	}
+	d.literals(tool, o, n)
+}
+
+// parentGone reports whether p's closest field ancestor is also missing from sh, so that a
+// removed or added subtree is reported once; fragments ("on T") are looked through.
+func parentGone(sh shape, p string) bool {
+	for q := parentOf(p); q != ""; q = parentOf(q) {
+		if strings.HasPrefix(lastSegment(q), "on ") {
+			continue
+		}
+		_, ok := sh.fields[q]
+		return !ok
+	}
+	return false
+}
+
+func (d *differ) literals(tool string, o, n shape) {
+	keys := map[string]bool{}
+	for k := range o.literals {
+		keys[k] = true
+	}
+	for k := range n.literals {
+		keys[k] = true
+	}
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		ov, oOK := o.literals[k]
+		nv, nOK := n.literals[k]
+		if oOK && nOK && ov == nv {
+			continue
+		}
+		d.add("operation-literal-changed", tool, "/operation"+k, fmt.Sprintf("%q sends %s as %s, was %s", tool, fieldPath(k), orNone(nv, nOK), orNone(ov, oOK)), orNil(ov, oOK), orNil(nv, nOK))
+	}
+}
+
+func orNone(v string, ok bool) string {
+	if !ok {
+		return "nothing"
+	}
+	return v
+}
+
+func orNil(v string, ok bool) any {
+	if !ok {
+		return nil
+	}
+	return v
+}
+
+func leafName(leaf bool) string {
+	if leaf {
+		return "a value"
+	}
+	return "an object"
+}
+
+func parentOf(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i > 0 {
+		return p[:i]
+	}
+	return ""
+}
+
+func lastSegment(p string) string {
+	return p[strings.LastIndexByte(p, '/')+1:]
+}
+
+// fieldPath shows a selection path as people write it: search.(on Movie).title.
+func fieldPath(p string) string {
+	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	for i, s := range segs {
+		s = strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
+		if strings.HasPrefix(s, "on ") {
+			s = "(" + s + ")"
+		}
+		segs[i] = s
+	}
+	return strings.Join(segs, ".")
+}
+
+// sensitiveField is a returned field a reviewer must see added: a credential or personal data.
+func sensitiveField(name string) bool {
+	return sensitive.Credential(name) || sensitive.Personal(name)
+}
+
+// sensitiveInput is an input the model should not choose: a credential or the acting identity.
+func sensitiveInput(name string) bool {
+	return sensitive.Credential(name) || sensitive.Identity(name)
+}

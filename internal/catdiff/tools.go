@@ -1,0 +1,153 @@
+package catdiff
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/toolgen/toolgen/catalog"
+)
+
+// tools matches tools by name, then pairs a removed and an added tool over the same root field
+// as a rename, and compares every matched pair.
+func (d *differ) tools() {
+	oldBy, newBy := byName(d.old.Tools), byName(d.new.Tools)
+	var removed, added []*catalog.Tool
+	for _, t := range d.old.Tools {
+		if n := newBy[t.Name]; n != nil {
+			d.tool(oldBy[t.Name], n)
+		} else {
+			removed = append(removed, oldBy[t.Name])
+		}
+	}
+	for _, t := range d.new.Tools {
+		if oldBy[t.Name] == nil {
+			added = append(added, newBy[t.Name])
+		}
+	}
+	for _, o := range removed {
+		if i := slices.IndexFunc(added, func(n *catalog.Tool) bool { return sameRoot(o, n) }); i >= 0 {
+			n := added[i]
+			added = slices.Delete(added, i, i+1)
+			d.add("tool-renamed", o.Name, "/name", fmt.Sprintf("tool %q is now called %q (same root field): every prompt naming the old name breaks", o.Name, n.Name), o.Name, n.Name)
+			d.tool(o, n)
+			continue
+		}
+		d.add("tool-removed", o.Name, "", fmt.Sprintf("tool %q was removed (%s, %d tokens)", o.Name, o.Kind, o.Tokens), o.Name, nil)
+	}
+	for _, n := range added {
+		d.toolAdded(n)
+	}
+}
+
+func byName(ts []catalog.Tool) map[string]*catalog.Tool {
+	m := make(map[string]*catalog.Tool, len(ts))
+	for i := range ts {
+		m[ts[i].Name] = &ts[i]
+	}
+	return m
+}
+
+// sameRoot reports whether two tools run the same root field of the same kind.
+func sameRoot(a, b *catalog.Tool) bool {
+	ra, rb := rootField(a.Operation), rootField(b.Operation)
+	return ra != "" && ra == rb && a.Kind == b.Kind
+}
+
+// toolAdded records a new tool, flagged security when it writes, returns a sensitive field or
+// asks for a sensitive input.
+func (d *differ) toolAdded(n *catalog.Tool) {
+	why := []string{}
+	if n.Kind == catalog.Mutation {
+		why = append(why, "a mutation with approval "+string(n.Approval))
+	}
+	sel := selectionOf(n.Operation)
+	for _, p := range slices.Sorted(maps.Keys(sel.fields)) {
+		if sensitiveField(lastSegment(p)) {
+			why = append(why, "returns "+fieldPath(p))
+		}
+	}
+	walkProperties(parseSchema(n.InputSchema), "", func(path, name string) {
+		if sensitiveInput(name) {
+			why = append(why, "asks for "+name)
+		}
+	})
+	msg := fmt.Sprintf("tool %q was added (%s, %d tokens, approval %s)", n.Name, n.Kind, n.Tokens, n.Approval)
+	if len(why) > 0 {
+		msg += ": " + strings.Join(why, "; ")
+	}
+	c := d.add("tool-added", n.Name, "", msg, nil, n.Name)
+	if len(why) > 0 {
+		c.flag(FlagSecurity)
+	}
+}
+
+// tool compares two versions of one tool (the new one may have been renamed).
+func (d *differ) tool(o, n *catalog.Tool) {
+	name := n.Name
+	switch {
+	case o.Kind == catalog.Query && n.Kind == catalog.Mutation:
+		d.add("tool-became-mutation", name, "/kind", fmt.Sprintf("tool %q became a mutation: it now writes", name), string(o.Kind), string(n.Kind))
+	case o.Kind == catalog.Mutation && n.Kind == catalog.Query:
+		d.add("tool-became-query", name, "/kind", fmt.Sprintf("tool %q became a query", name), string(o.Kind), string(n.Kind))
+	}
+	switch {
+	case o.Approval == catalog.ApprovalRequired && n.Approval == catalog.ApprovalNone:
+		d.add("approval-relaxed", name, "/approval", fmt.Sprintf("%s %q no longer waits for a person's approval", n.Kind, name), string(o.Approval), string(n.Approval))
+	case o.Approval == catalog.ApprovalNone && n.Approval == catalog.ApprovalRequired:
+		d.add("approval-tightened", name, "/approval", fmt.Sprintf("%s %q now waits for a person's approval", n.Kind, name), string(o.Approval), string(n.Approval))
+	}
+	d.toolRoles(o, n)
+	if o.Description != n.Description {
+		d.description("tool-description-changed", name, "/description", fmt.Sprintf("the description of %q changed", name), o.Description, n.Description, o, n)
+	}
+	d.inputSchema(name, o.InputSchema, n.InputSchema)
+	d.selection(name, o.Operation, n.Operation)
+	if o.Tokens != n.Tokens {
+		c := d.add("tool-tokens-changed", name, "/tokens", fmt.Sprintf("tool %q costs %d tokens, was %d", name, n.Tokens, o.Tokens), o.Tokens, n.Tokens)
+		c.TokenDelta = &TokenDelta{Old: o.Tokens, New: n.Tokens, Delta: n.Tokens - o.Tokens}
+		if costly(o.Tokens, n.Tokens) {
+			c.flag(FlagCost)
+		}
+	}
+}
+
+// toolRoles compares which declared roles see the tool; roles declared on one side only are
+// the role table's business (and role-removed's, at catalog level), not every tool's.
+func (d *differ) toolRoles(o, n *catalog.Tool) {
+	for _, r := range slices.Sorted(maps.Keys(d.old.Roles)) {
+		if _, ok := d.new.Roles[r]; !ok {
+			continue
+		}
+		was, is := o.VisibleTo(r), n.VisibleTo(r)
+		switch {
+		case was && !is:
+			c := d.add("role-removed", n.Name, pointer("/roles", r), fmt.Sprintf("role %q can no longer call %q", r, n.Name), r, nil)
+			c.Role = r
+		case !was && is:
+			c := d.add("role-added", n.Name, pointer("/roles", r), fmt.Sprintf("role %q can now call %s %q (approval %s)", r, n.Kind, n.Name, n.Approval), nil, r)
+			c.Role = r
+		}
+	}
+}
+
+// description records a changed description with its word diff and token delta. When the
+// description is all that changed in what the tool costs (same name and input schema), the
+// tool's exact token delta is the description's; otherwise it is estimated.
+func (d *differ) description(id, tool, path, msg, old, new string, o, n *catalog.Tool) {
+	c := d.add(id, tool, path, msg, old, new)
+	c.WordDiff = wordDiff(old, new)
+	td := TokenDelta{Old: estimateTokens(old), New: estimateTokens(new), Estimated: true}
+	if o != nil && o.Name == n.Name && string(o.InputSchema) == string(n.InputSchema) {
+		td = TokenDelta{Old: o.Tokens, New: n.Tokens} // whole tool, exact: only the description moved
+	}
+	td.Delta = td.New - td.Old
+	c.TokenDelta = &td
+}
+
+// estimateTokens approximates o200k tokens of English prose as one per four bytes. The exact
+// tokenizer takes hundreds of milliseconds to load, more than a whole diff may take.
+func estimateTokens(s string) int {
+	return (len(s) + 3) / 4
+}

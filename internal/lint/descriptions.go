@@ -1,0 +1,163 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// Markup that imitates a chat template's roles or a system prompt: no API documentation needs it.
+var pseudoSystem = regexp.MustCompile(`(?i)<\s*/?\s*(system|assistant|instructions?|im_start|im_end)\s*>|\[/?INST\]|<<\s*/?SYS\s*>>|<\|[a-z_]+\|>|\bBEGIN SYSTEM\b`)
+
+// Phrases that address the model rather than describe the tool.
+var imperative = regexp.MustCompile(`(?i)\bignore\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier)\b|\balways\s+(call|use|invoke|run|choose|prefer)\s+this\b|\byou\s+must\b|\bdisregard\b|\bdo\s+not\s+(tell|inform|mention\s+this\s+to)\s+the\s+user\b|\bbefore\s+(calling|using)\s+any\s+other\s+tool\b`)
+
+// mayCommand is a cheap test for the words every imperative pattern needs.
+func mayCommand(desc string) bool {
+	lower := strings.ToLower(desc)
+	for _, w := range []string{"ignore", "always", "must", "disregard", "do not", "before", "system"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hidden finds the first code point a reader cannot see: format characters (zero-width spaces
+// and joiners, bidi embeddings, overrides and isolates, tag characters) and controls other than
+// tab and line ends.
+func hidden(s string) (rune, bool) {
+	for _, r := range s {
+		if unicode.Is(unicode.Cf, r) || unicode.IsControl(r) && r != '\n' && r != '\r' && r != '\t' {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// injection checks one description: hidden text or system markup is an error, text that
+// commands the model a warning.
+func (l *linter) injection(tool, what, desc string, pos ast.Position) {
+	if desc == "" {
+		return
+	}
+	fix := "describe what the tool does and returns, for a reader; " + suppressFix(tool, "description-injection")
+	if r, ok := hidden(desc); ok {
+		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
+			Message: fmt.Sprintf("%s holds the invisible code point U+%04X: a reviewer cannot see what the model reads", what, r), Fix: "remove it; " + fix})
+	}
+	if !strings.ContainsAny(desc, "<[") && !mayCommand(desc) {
+		return // the regular expressions cost more than this test, and most text passes it
+	}
+	if m := pseudoSystem.FindString(desc); m != "" {
+		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
+			Message: fmt.Sprintf("%s holds %q, which imitates a system prompt or chat template", what, m), Fix: fix})
+	}
+	if m := imperative.FindString(desc); m != "" {
+		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Warning, Pos: pos,
+			Message: fmt.Sprintf("%s addresses the model (%q) instead of describing the tool", what, m), Fix: fix})
+	}
+}
+
+// descPos is where a tool's description comes from: its allow-list entry when it sets one,
+// else the root field in the schema.
+func (l *linter) descPos(tool string) ast.Position {
+	if e := l.in.Allowlist.Entry(tool); e != nil && strings.TrimSpace(e.Description) != "" {
+		return l.entryPos(tool)
+	}
+	if f := l.rootField(tool); f != nil {
+		return l.posIn(tool, f.Position)
+	}
+	return l.entryPos(tool)
+}
+
+func (l *linter) rootField(name string) *ast.FieldDefinition {
+	for _, def := range []*ast.Definition{l.in.Schema.Query, l.in.Schema.Mutation} {
+		if def != nil {
+			if f := def.Fields.ForName(name); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// minWords is the shortest description that can say what a tool does, what it needs and what it
+// returns; shorter ones leave the model guessing between neighbours.
+const minWords = 12
+
+// descriptions checks every tool description for injection and for being too short to choose by.
+func (l *linter) descriptions() {
+	for _, t := range l.in.Catalog.Tools {
+		pos := l.descPos(t.Name)
+		l.injection(t.Name, fmt.Sprintf("the description of %q", t.Name), t.Description, pos)
+		n := len(strings.Fields(t.Description))
+		switch {
+		case restatesName(t.Name, t.Description):
+			l.report(Finding{Rule: "description-too-short", Tool: t.Name, Severity: diag.Warning, Pos: pos,
+				Message: fmt.Sprintf("the description of %q only restates its name: %q", t.Name, oneLine(t.Description)),
+				Fix:     "say when to use it, what it needs and what it returns; " + suppressFix(t.Name, "description-too-short")})
+		case n < minWords:
+			l.report(Finding{Rule: "description-too-short", Tool: t.Name, Severity: diag.Warning, Pos: pos,
+				Message: fmt.Sprintf("the description of %q has %d words, under %d: %q", t.Name, n, minWords, oneLine(t.Description)),
+				Fix:     "say when to use it, what it needs and what it returns (description: in allowlist.yaml overrides the schema's); " + suppressFix(t.Name, "description-too-short")})
+		}
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// restatesName reports whether every content word of the description is a word of the name
+// ("Gets the user." for getUser).
+func restatesName(name, desc string) bool {
+	nameWords := map[string]bool{}
+	for _, w := range splitName(name) {
+		nameWords[stem(w)] = true
+	}
+	content := contentWords(desc)
+	if len(content) == 0 {
+		return true
+	}
+	for w := range content {
+		if !nameWords[stem(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+// stem folds the plural and verb endings that make "Gets movies" restate getMovie.
+func stem(w string) string {
+	for _, suf := range []string{"ies", "es", "s"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			return strings.TrimSuffix(w, suf)
+		}
+	}
+	return w
+}
+
+// splitName splits camelCase and snake_case into lower-case words.
+func splitName(name string) []string {
+	var out []string
+	cur := []rune{}
+	for i, r := range name {
+		if r == '_' || r == '-' {
+			if len(cur) > 0 {
+				out, cur = append(out, strings.ToLower(string(cur))), cur[:0]
+			}
+			continue
+		}
+		if unicode.IsUpper(r) && i > 0 && len(cur) > 0 && !unicode.IsUpper(cur[len(cur)-1]) {
+			out, cur = append(out, strings.ToLower(string(cur))), cur[:0]
+		}
+		cur = append(cur, r)
+	}
+	if len(cur) > 0 {
+		out = append(out, strings.ToLower(string(cur)))
+	}
+	return out
+}

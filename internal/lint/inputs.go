@@ -1,0 +1,200 @@
+package lint
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/sensitive"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// input is one property of a tool's input schema, at any depth, with where it is defined.
+type input struct {
+	path string // dotted, e.g. input.ownerId
+	name string
+	typ  string // the GraphQL named type
+	desc string
+	pos  ast.Position
+}
+
+// inputs checks every input of every tool: credentials and identity the model must not choose,
+// scalars that accept any JSON, and descriptions that address the model.
+func (l *linter) inputs() {
+	for _, t := range l.in.Catalog.Tools {
+		for _, in := range l.toolInputs(t.Name) {
+			l.checkInput(t.Name, in)
+		}
+		l.openEnded(t.Name, t.InputSchema)
+	}
+}
+
+// openEnded reports every place of the tool's input schema that accepts anything: what the
+// model sees decides, so a JSON scalar mapped to a closed schema under scalars: is fine.
+func (l *linter) openEnded(tool string, schema json.RawMessage) {
+	for _, ptr := range openObjects(schema) {
+		name, pos := l.pointerInput(tool, ptr)
+		l.report(Finding{Rule: "open-ended-input", Tool: tool, Severity: diag.Warning, Pos: pos,
+			Message: fmt.Sprintf("tool %q takes %s unconstrained (any JSON value, or an object open to unlisted properties): the schema cannot check what the model sends", tool, name),
+			Fix:     "use a typed input, or map the scalar to a closed schema under scalars: in allowlist.yaml, " + suppressFix(tool, "open-ended-input")})
+	}
+}
+
+// pointerInput names the input at a JSON Pointer of the tool's input schema and finds where the
+// schema defines it: the variable's argument (or override variable), an input object field, or
+// the tool's allow-list entry when the pointer leads nowhere known.
+func (l *linter) pointerInput(tool, ptr string) (string, ast.Position) {
+	segs := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	var names []string
+	pos, typ := l.entryPos(tool), ""
+	if len(segs) >= 2 && segs[0] == "$defs" {
+		typ, names, segs = segs[1], []string{segs[1]}, segs[2:]
+		if def := l.in.Schema.Types[typ]; def != nil {
+			pos = l.posIn(tool, def.Position)
+		}
+	}
+	for i := 0; i+1 < len(segs); i++ {
+		if segs[i] != "properties" {
+			continue // "items": the same input, one element
+		}
+		i++
+		f := segs[i]
+		names = append(names, f)
+		if typ == "" { // a variable
+			for _, in := range l.toolInputs(tool) {
+				if in.path == f {
+					pos, typ = in.pos, in.typ
+				}
+			}
+			continue
+		}
+		if def := l.in.Schema.Types[typ]; def != nil && def.Fields.ForName(f) != nil {
+			fd := def.Fields.ForName(f)
+			pos, typ = l.posIn(tool, fd.Position), fd.Type.Name()
+		}
+	}
+	if len(names) == 0 {
+		return "its input", pos
+	}
+	return strings.Join(names, "."), pos
+}
+
+// openObjects lists the JSON Pointers of an input schema's unconstrained places: a property
+// without a type, enum or $ref, or an object whose additionalProperties is not false. toolgen's
+// own schemas have none; a catalog from another generator, or a future mapping, might.
+func openObjects(raw json.RawMessage) []string {
+	var root map[string]any
+	if json.Unmarshal(raw, &root) != nil {
+		return []string{""}
+	}
+	var out []string
+	var walk func(m map[string]any, path string, depth int)
+	walk = func(m map[string]any, path string, depth int) {
+		if depth > 32 {
+			return
+		}
+		_, typed := m["type"]
+		_, enum := m["enum"]
+		_, ref := m["$ref"]
+		switch {
+		case ref || enum:
+			return
+		case !typed:
+			out = append(out, path)
+			return
+		case m["type"] == "object" && m["additionalProperties"] != false:
+			out = append(out, path)
+		}
+		props, _ := m["properties"].(map[string]any)
+		for _, k := range slices.Sorted(maps.Keys(props)) {
+			if p, ok := props[k].(map[string]any); ok {
+				walk(p, path+"/properties/"+k, depth+1)
+			}
+		}
+		if it, ok := m["items"].(map[string]any); ok {
+			walk(it, path+"/items", depth+1)
+		}
+	}
+	walk(root, "", 0)
+	defs, _ := root["$defs"].(map[string]any)
+	for _, k := range slices.Sorted(maps.Keys(defs)) {
+		if d, ok := defs[k].(map[string]any); ok {
+			walk(d, "/$defs/"+k, 1)
+		}
+	}
+	return out
+}
+
+func (l *linter) checkInput(tool string, in input) {
+	switch {
+	case sensitive.Credential(in.name) && in.typ != "Boolean":
+		l.report(Finding{Rule: "credential-input", Tool: tool, Severity: diag.Error, Pos: in.pos,
+			Message: fmt.Sprintf("tool %q asks the model for %s, which reads as a credential: the model would hold a secret", tool, in.path),
+			Fix:     "supply it from the login or configuration instead, write an override without it, " + suppressFix(tool, "credential-input")})
+	case sensitive.Identity(in.name):
+		l.report(Finding{Rule: "identity-input", Tool: tool, Severity: diag.Warning, Pos: in.pos,
+			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity", tool, in.path),
+			Fix:     "take the identity from the login (an override can leave the argument out), " + suppressFix(tool, "identity-input")})
+	}
+	l.injection(tool, "the description of input "+in.path, in.desc, in.pos)
+}
+
+// toolInputs lists a tool's variables and, through input objects, their fields at any depth.
+func (l *linter) toolInputs(tool string) []input {
+	doc := l.in.Docs[tool]
+	if doc == nil || len(doc.Operations) == 0 {
+		return nil
+	}
+	op := doc.Operations[0]
+	fed := rootArguments(op)
+	var out []input
+	seen := map[string]bool{}
+	for _, v := range op.VariableDefinitions {
+		in := input{path: v.Variable, name: v.Variable, typ: v.Type.Name(), pos: l.posIn(tool, v.Position)}
+		if a := fed[v.Variable]; a != nil {
+			in.desc = a.Description
+			if l.in.Overrides[tool] == "" {
+				in.pos = l.posIn(tool, a.Position) // the default document: the argument is the cause
+			}
+		}
+		out = append(out, in)
+		out = l.fields(tool, in.path, in.typ, seen, out)
+	}
+	return out
+}
+
+// fields appends the fields of an input object type, once per type per tool.
+func (l *linter) fields(tool, path, typ string, seen map[string]bool, out []input) []input {
+	def := l.in.Schema.Types[typ]
+	if def == nil || def.Kind != ast.InputObject || seen[typ] {
+		return out
+	}
+	seen[typ] = true
+	for _, f := range def.Fields {
+		in := input{path: path + "." + f.Name, name: f.Name, typ: f.Type.Name(), desc: f.Description, pos: l.posIn(tool, f.Position)}
+		out = append(out, in)
+		out = l.fields(tool, in.path, in.typ, seen, out)
+	}
+	return out
+}
+
+// rootArguments maps each variable passed directly to an argument of the root field to that
+// argument's definition.
+func rootArguments(op *ast.OperationDefinition) map[string]*ast.ArgumentDefinition {
+	out := map[string]*ast.ArgumentDefinition{}
+	for _, s := range op.SelectionSet {
+		f, ok := s.(*ast.Field)
+		if !ok || f.Definition == nil {
+			continue
+		}
+		for _, a := range f.Arguments {
+			if a.Value != nil && a.Value.Kind == ast.Variable && out[a.Value.Raw] == nil {
+				out[a.Value.Raw] = f.Definition.Arguments.ForName(a.Name)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,144 @@
+// Package lint checks a compiled catalog for what a reviewer should never have to catch by eye:
+// credentials handed to or asked of the model, identity the model may choose, writes without
+// approval, open-ended inputs, descriptions that address the model or hide text, descriptions
+// too alike to choose between, and roles that cost too much. Every finding is positioned at the
+// input that causes it (allowlist.yaml, the override, or the schema) and can be excused only in
+// allowlist.yaml, next to the tool, with a reason.
+package lint
+
+import (
+	"fmt"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/allowlist"
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// Input is what the lints read: the catalog and the validated inputs it came from, for positions.
+type Input struct {
+	Catalog   *catalog.Catalog
+	Allowlist *allowlist.File
+	Schema    *ast.Schema
+	// SchemaPath is the schema's file name, as in its positions.
+	SchemaPath string
+	// Docs are each tool's validated operation; an override's positions name its file.
+	Docs map[string]*ast.QueryDocument
+	// Overrides maps a tool to its tool-selections/ file; tools without one use the default.
+	Overrides map[string]string
+	// AllWarnings reports every finding as a warning (`toolgen -lint warn`).
+	AllWarnings bool
+}
+
+// Finding is one lint result.
+type Finding struct {
+	Rule     string
+	Tool     string // "" for role-level findings
+	Severity diag.Severity
+	Pos      ast.Position // Src.Name is the file; Line 0 means the whole file
+	Message  string
+	Fix      string
+	// Suppressed holds the reason when allowlist.yaml excuses the finding.
+	Suppressed string
+}
+
+// Rule is one lint with the severity it has unless a finding says otherwise.
+type Rule struct {
+	ID       string
+	Severity diag.Severity
+	Doc      string
+}
+
+// Rules lists every lint, in a fresh slice.
+func Rules() []Rule {
+	return []Rule{
+		{"secret-in-selection", diag.Error, "a selected field reads as a credential"},
+		{"credential-input", diag.Error, "an input reads as a credential"},
+		{"identity-input", diag.Warning, "an input names the acting identity"},
+		{"mutation-approval-none", diag.Warning, "a mutation runs without approval"},
+		{"open-ended-input", diag.Warning, "an input accepts arbitrary JSON"},
+		{"description-injection", diag.Error, "a description hides text, imitates a system prompt (errors) or commands the model (warnings)"},
+		{"near-duplicate-description", diag.Error, "two tools of a role have identical (error) or near-identical (warning) descriptions"},
+		{"description-too-short", diag.Warning, "a description under 12 words or one that restates the name"},
+		{"deprecated-usage", diag.Warning, "the operation selects a deprecated field or the root field is deprecated"},
+		{"role-tool-count", diag.Warning, "a role sees more than 20 tools"},
+		{"role-token-budget", diag.Warning, "a role's tools cost more than 10k tokens"},
+		{"tool-name-format", diag.Error, "a tool name outside ^[A-Za-z0-9_-]{1,64}$"},
+	}
+}
+
+// IDs lists the rule ids.
+func IDs() []string {
+	var ids []string
+	for _, r := range Rules() {
+		ids = append(ids, r.ID)
+	}
+	return ids
+}
+
+// Run checks the catalog and returns the diagnostics (findings not suppressed, and problems
+// with the suppressions themselves) and every finding per tool, suppressed ones included, for
+// the review page.
+func Run(in Input) (diag.List, map[string][]Finding) {
+	l := &linter{in: in}
+	for _, check := range []func(){l.names, l.approvals, l.inputs, l.selections, l.descriptions, l.duplicates, l.roles} {
+		check()
+	}
+	ds := l.suppress()
+	for _, f := range l.findings {
+		if f.Suppressed == "" {
+			ds = append(ds, l.diagnostic(f))
+		}
+	}
+	if in.AllWarnings {
+		for i := range ds {
+			ds[i].Severity = diag.Warning
+		}
+	}
+	byTool := map[string][]Finding{}
+	for _, f := range l.findings {
+		if f.Tool != "" {
+			byTool[f.Tool] = append(byTool[f.Tool], f)
+		}
+	}
+	return ds, byTool
+}
+
+// linter collects findings.
+type linter struct {
+	in       Input
+	findings []Finding
+}
+
+func (l *linter) report(f Finding) {
+	l.findings = append(l.findings, f)
+}
+
+func (l *linter) diagnostic(f Finding) diag.Diagnostic {
+	return diag.Diagnostic{File: f.Pos.Src.Name, Line: f.Pos.Line, Col: f.Pos.Column, Severity: f.Severity,
+		Message: f.Rule + ": " + f.Message, Fix: f.Fix}
+}
+
+// entryPos is a tool's key in allowlist.yaml.
+func (l *linter) entryPos(tool string) ast.Position {
+	p := ast.Position{Src: &ast.Source{Name: l.in.Allowlist.Name}}
+	if e := l.in.Allowlist.Entry(tool); e != nil {
+		p.Line, p.Column = e.Pos.Line, e.Pos.Col
+	}
+	return p
+}
+
+// posIn returns p when it lies in one of the hand-written inputs (the schema or the tool's
+// override), else the tool's allow-list entry: a generated document is nothing a person edits.
+func (l *linter) posIn(tool string, p *ast.Position) ast.Position {
+	if p != nil && p.Src != nil && !p.Src.BuiltIn && p.Line > 0 &&
+		(p.Src.Name == l.in.SchemaPath || p.Src.Name != "" && p.Src.Name == l.in.Overrides[tool]) {
+		return *p
+	}
+	return l.entryPos(tool)
+}
+
+// suppressFix is the fix every finding offers besides removing its cause.
+func suppressFix(tool, rule string) string {
+	return fmt.Sprintf("or excuse it in %s under tools.%s.lint with - rule: %s and a reason", "allowlist.yaml", tool, rule)
+}

@@ -1,0 +1,137 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/sensitive"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// selections checks what each tool returns: no field that reads as a credential, at any depth,
+// and no deprecated field (or deprecated root field).
+func (l *linter) selections() {
+	for _, t := range l.in.Catalog.Tools {
+		doc := l.in.Docs[t.Name]
+		if doc == nil || len(doc.Operations) == 0 {
+			continue
+		}
+		w := &selWalker{l: l, tool: t.Name, doc: doc, seen: map[string]bool{}}
+		w.walk(doc.Operations[0].SelectionSet, "", 0)
+		w.reportDeprecated()
+	}
+}
+
+// reportDeprecated reports a tool's deprecated fields as one finding: a type deprecated as a
+// whole would otherwise give one finding per field.
+func (w *selWalker) reportDeprecated() {
+	if len(w.deprecated) == 0 {
+		return
+	}
+	first := w.deprecated[0]
+	paths := make([]string, len(w.deprecated))
+	for i, d := range w.deprecated {
+		paths[i] = d.path
+	}
+	what := "selects the deprecated field " + first.path
+	if first.root {
+		what = "runs the deprecated root field " + first.path
+	}
+	if len(paths) > 1 {
+		shown := paths[:min(3, len(paths))]
+		what = fmt.Sprintf("selects %d deprecated fields (%s", len(paths), strings.Join(shown, ", "))
+		if len(paths) > len(shown) {
+			what += fmt.Sprintf(" and %d more", len(paths)-len(shown))
+		}
+		what += ")"
+	}
+	where := "tool-selections/" + w.tool + ".graphql"
+	if w.l.in.Overrides[w.tool] == "" {
+		where = "an override in " + where
+	}
+	w.l.report(Finding{Rule: "deprecated-usage", Tool: w.tool, Severity: diag.Warning, Pos: first.pos,
+		Message: fmt.Sprintf("tool %q %s%s", w.tool, what, first.reason),
+		Fix:     fmt.Sprintf("select the replacements (%s), %s", where, suppressFix(w.tool, "deprecated-usage"))})
+}
+
+// deprecatedUse is one deprecated field a tool selects.
+type deprecatedUse struct {
+	path, reason string
+	root         bool
+	pos          ast.Position
+}
+
+// selWalker walks one tool's selection; seen reports each field path once, even when several
+// fragments select it.
+type selWalker struct {
+	l    *linter
+	tool string
+	doc  *ast.QueryDocument
+	seen map[string]bool
+
+	deprecated []deprecatedUse
+}
+
+func (w *selWalker) walk(set ast.SelectionSet, path string, depth int) {
+	if depth > 64 {
+		return
+	}
+	for _, s := range set {
+		switch s := s.(type) {
+		case *ast.Field:
+			p := s.Name
+			if path != "" {
+				p = path + "." + s.Name
+			}
+			if !w.seen[p] {
+				w.seen[p] = true
+				w.field(s, p, depth == 0)
+			}
+			w.walk(s.SelectionSet, p, depth+1)
+		case *ast.InlineFragment:
+			w.walk(s.SelectionSet, path, depth+1)
+		case *ast.FragmentSpread:
+			if f := w.doc.Fragments.ForName(s.Name); f != nil {
+				w.walk(f.SelectionSet, path, depth+1)
+			}
+		}
+	}
+}
+
+func (w *selWalker) field(f *ast.Field, path string, root bool) {
+	l, tool := w.l, w.tool
+	pos := l.posIn(tool, f.Position)
+	where := "tool-selections/" + tool + ".graphql"
+	if l.in.Overrides[tool] == "" {
+		where = "an override in " + where
+	}
+	if len(f.SelectionSet) == 0 && sensitive.Credential(f.Name) && !notSecretType(f) {
+		l.report(Finding{Rule: "secret-in-selection", Tool: tool, Severity: diag.Error, Pos: pos,
+			Message: fmt.Sprintf("tool %q returns %s, which reads as a credential: the model and every transcript would hold it", tool, path),
+			Fix:     fmt.Sprintf("select without it (%s), %s", where, suppressFix(tool, "secret-in-selection"))})
+	}
+	if f.Definition == nil {
+		return
+	}
+	if d := f.Definition.Directives.ForName("deprecated"); d != nil {
+		reason := ""
+		if a := d.Arguments.ForName("reason"); a != nil && a.Value != nil {
+			reason = ": " + oneLine(a.Value.Raw)
+		}
+		w.deprecated = append(w.deprecated, deprecatedUse{path: path, reason: reason, root: root, pos: pos})
+	}
+}
+
+// notSecretType reports whether a leaf's type cannot carry a secret: a yes or no, or a number.
+// (An object is not reported itself; its credential-like leaves are.)
+func notSecretType(f *ast.Field) bool {
+	if f.Definition == nil {
+		return false
+	}
+	switch f.Definition.Type.Name() {
+	case "Boolean", "Int", "Float":
+		return true
+	}
+	return false
+}
