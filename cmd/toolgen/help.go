@@ -15,12 +15,13 @@ func init() {
 var summaries = map[string]string{
 	"introspect": "print a live endpoint's schema (or a saved introspection JSON) as SDL",
 	"init":       "print a starter allowlist.yaml for a schema",
+	"diff":       "compare two catalogs and classify each change for review",
 	"help":       "this text",
 }
 
 // usage lists generation's synopsis and every registered command.
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: toolgen [-schema FILE] [-allowlist FILE] [-selections DIR] [-out DIR] [-package NAME] [-check]")
+	fmt.Fprintln(w, "usage: toolgen [-schema FILE] [-allowlist FILE] [-selections DIR] [-out DIR] [-package NAME] [-check] [-lint warn]")
 	fmt.Fprintln(w, "       toolgen COMMAND [flags] [arguments]")
 	fmt.Fprintln(w, "\nWith no command, compiles the schema, the allow-list and the overrides into -out. Commands:")
 	var names []string
