@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolgen/toolgen/toolrt/args"
 	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/internal/args"
 )
 
 func TestFlattenedArgumentsAreWrapped(t *testing.T) {

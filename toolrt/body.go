@@ -6,7 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 
-	"github.com/toolgen/toolgen/toolrt/args"
+	"github.com/toolgen/toolgen/toolrt/internal/args"
 )
 
 // prepared is a checked call ready to send: these exact bytes are hashed, shown, approved and sent.

@@ -6,11 +6,11 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/toolrt/args"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
-	"github.com/toolgen/toolgen/toolrt/exec"
 	"github.com/toolgen/toolgen/toolrt/gate"
+	"github.com/toolgen/toolgen/toolrt/internal/args"
+	"github.com/toolgen/toolgen/toolrt/internal/exec"
 )
 
 // Result is one tool call's answer for the model.
@@ -70,7 +70,7 @@ func (run *Run) Budget() *budget.Budget { return run.budget }
 //
 // Everything the model did wrong or the server refused comes back as a Result with IsError.
 // A non-nil error means the run must end: the budget is spent in stop mode (errors.Is
-// budget.ErrExceeded), authentication failed twice (exec.ErrAuth), or ctx was cancelled, for
+// budget.ErrExceeded), authentication failed twice (ErrAuth), or ctx was cancelled, for
 // example by Ctrl-C during an approval prompt. The Result then still holds a text for the model.
 func (run *Run) Call(ctx context.Context, name string, raw []byte) (Result, error) {
 	pr, res, err := run.Prepare(ctx, name, raw)

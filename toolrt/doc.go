@@ -2,9 +2,10 @@
 // way around: identity from a real login (never from arguments), strict argument checks, an
 // approval gate in front of every write, a run budget, bounded results and an audit trail.
 //
-// The runtime is split by job: args (parse, repair, validate), gate (approval), budget
-// (ceilings), auth (login), exec (HTTP and result bounding) and audit (JSON lines). This package
-// wires them in the fixed order of one call:
+// The runtime is split by job. What a caller configures is public: gate (approval), budget
+// (ceilings), audit (JSON lines) and redact; the steps it never touches are internal:
+// internal/args (parse, repair, validate), internal/auth (login) and internal/exec (HTTP and
+// result bounding). This package wires them in the fixed order of one call:
 //
 //	count → size and parse → repair → validate → build exact body → approve → POST same bytes → bound result → audit
 //

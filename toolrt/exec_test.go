@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/toolgen/toolgen/toolrt/exec"
+	"github.com/toolgen/toolgen/toolrt/internal/exec"
 )
 
 // startRaw serves h on loopback, behind a recorder, with no demo server.

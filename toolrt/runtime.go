@@ -12,12 +12,12 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/toolrt/args"
 	"github.com/toolgen/toolgen/toolrt/audit"
-	"github.com/toolgen/toolgen/toolrt/auth"
 	"github.com/toolgen/toolgen/toolrt/budget"
-	"github.com/toolgen/toolgen/toolrt/exec"
 	"github.com/toolgen/toolgen/toolrt/gate"
+	"github.com/toolgen/toolgen/toolrt/internal/args"
+	"github.com/toolgen/toolgen/toolrt/internal/auth"
+	"github.com/toolgen/toolgen/toolrt/internal/exec"
 )
 
 // Config configures a Runtime. Only Endpoint is required.
@@ -27,14 +27,14 @@ type Config struct {
 	User          string        // "" runs anonymously
 	Password      func() string // read at each login; cmd/agent reads AGENT_PASSWORD
 	Token         string        // a bearer token issued elsewhere: no login (cmd/agent reads AGENT_TOKEN)
-	LoginDocument string        // the API's login mutation; required with User (see auth.Config)
-	HTTPClient    *http.Client  // nil: exec.NewHTTPClient(), which never follows redirects
-	Timeout       time.Duration // per tool call, body read included; 0: exec.DefaultTimeout
+	LoginDocument string        // the API's login mutation; required with User
+	HTTPClient    *http.Client  // nil: NewHTTPClient(), which never follows redirects
+	Timeout       time.Duration // per tool call, body read included; 0: 10 seconds
 	Audit         *audit.Log    // nil: no audit trail
 	InsecureHTTP  bool          // allow credentials over plain HTTP to a non-loopback host
 	Logger        *slog.Logger  // failure details under reference ids; nil: discarded
 	// AuthErrorCodes are the GraphQL error codes meaning "log in again"; nil:
-	// exec.DefaultAuthErrorCodes().
+	// DefaultAuthErrorCodes().
 	AuthErrorCodes []string
 	// Provenance names the catalog in every audit record (from Load); zero leaves it out.
 	Provenance Provenance

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen/toolgen/toolrt/exec"
+	"github.com/toolgen/toolgen/toolrt/internal/exec"
 	"github.com/toolgen/toolgen/toolrt/toolrttest"
 )
 

@@ -4,12 +4,14 @@ package main
 // catalog, gate or budget in between, to show that the server's own depth cap holds.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 
-	"github.com/toolgen/toolgen/toolrt/exec"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
@@ -48,10 +50,31 @@ func runProbe(ctx context.Context, e *Env, args []string) error {
 	ctx, cancel := context.WithTimeout(ctx, e.Settings.Timeout)
 	defer cancel()
 	fmt.Fprintf(e.Out, "query  : %s\n\n", query)
-	status, data, err := exec.Post(ctx, exec.NewHTTPClient(), endpoint, body, "")
+	status, data, err := postRaw(ctx, endpoint, body)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(e.Out, "HTTP %d\n%s\n", status, gate.Escape(string(data)))
 	return nil
+}
+
+// probeMaxBytes bounds the refusal read back.
+const probeMaxBytes = 128 << 10
+
+// postRaw sends one GraphQL POST with no runtime in between (that is the point of the probe),
+// following no redirect, and reads at most probeMaxBytes of the answer.
+func postRaw(ctx context.Context, endpoint string, body []byte) (int, []byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, probeMaxBytes))
+	return resp.StatusCode, data, err
 }

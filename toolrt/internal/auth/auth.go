@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolgen/toolgen/toolrt/exec"
+	"github.com/toolgen/toolgen/toolrt/internal/exec"
 	"github.com/toolgen/toolgen/toolrt/redact"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
