@@ -1,7 +1,9 @@
 package generate
 
 import (
+	"bytes"
 	"encoding/json"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"os"
@@ -51,6 +53,11 @@ func checkFiles(t *testing.T, files map[string][]byte) {
 		case strings.HasSuffix(name, ".go"):
 			if _, err := parser.ParseFile(token.NewFileSet(), name, b, 0); err != nil {
 				t.Fatalf("%s is not Go: %v", name, err)
+			}
+			// A committed generated file must pass gofmt -l: descriptions become doc comments,
+			// whose lists and indented lines gofmt would otherwise rewrite.
+			if f, err := format.Source(b); err != nil || !bytes.Equal(f, b) {
+				t.Fatalf("%s is not as gofmt leaves it (err %v)", name, err)
 			}
 		}
 	}

@@ -24,6 +24,9 @@ func TestGolden(t *testing.T) {
 func runCase(t *testing.T, dir string) {
 	files, stderr := generateCase(t, dir)
 	wantDir := filepath.Join(dir, "want")
+	if files != nil {
+		checkFiles(t, files)
+	}
 	if golden.Update() {
 		writeGolden(t, dir, files, stderr)
 		return

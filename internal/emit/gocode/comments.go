@@ -5,6 +5,7 @@ package gocode
 // would close early. Text is cleaned of what Go source may not hold and long lines are wrapped.
 
 import (
+	godoc "go/doc/comment"
 	"strings"
 	"unicode"
 
@@ -15,7 +16,9 @@ import (
 const wrapAt = 96
 
 // comment returns doc comment lines: head, a blank comment line, then body; an empty part is
-// left out.
+// left out. The lines are printed by go/doc/comment, the printer gofmt uses for doc comments, so
+// a description's lists, code blocks and indented lines come out as gofmt would leave them and a
+// generated file passes gofmt -l.
 func comment(head, body string) []string {
 	var lines []string
 	for _, part := range []string{head, body} {
@@ -24,29 +27,56 @@ func comment(head, body string) []string {
 			continue
 		}
 		if len(lines) > 0 {
-			lines = append(lines, "//")
+			lines = append(lines, "")
 		}
 		for _, l := range strings.Split(text, "\n") {
 			lines = append(lines, commentLines(l)...)
 		}
 	}
-	return lines
+	if len(lines) == 0 {
+		return nil
+	}
+	out := strings.Split(strings.TrimSuffix(docText(strings.Join(lines, "\n")), "\n"), "\n")
+	for i, l := range out { // the printer leaves the markers out; gofmt writes them like this
+		switch {
+		case l == "":
+			out[i] = "//"
+		case l[0] == '\t':
+			out[i] = "//" + l
+		default:
+			out[i] = "// " + l
+		}
+	}
+	return out
 }
 
-// commentLines wraps one line of text into comment lines. Indented lines are kept whole: they are
-// code or list items to go doc.
-func commentLines(line string) []string {
-	if line == "" {
-		return []string{"//"}
+// docText is text as gofmt prints a doc comment. One pass is not always a fixed point (a list
+// whose first item the printer moves can read differently the next time), and gofmt runs on
+// what we write, so print until the text stays the same.
+func docText(text string) string {
+	var p godoc.Parser
+	var pr godoc.Printer
+	for range 4 {
+		next := string(pr.Comment(p.Parse(text)))
+		if next == text {
+			break
+		}
+		text = next
 	}
-	if line[0] == ' ' || line[0] == '\t' {
-		return []string{"// " + line}
+	return text
+}
+
+// commentLines wraps one line of text at spaces. Indented lines are kept whole: they are code or
+// list items to go doc.
+func commentLines(line string) []string {
+	if line == "" || line[0] == ' ' || line[0] == '\t' {
+		return []string{line}
 	}
 	var out []string
 	cur := ""
 	for _, w := range strings.Fields(line) {
 		if cur != "" && len(cur)+1+len(w) > wrapAt {
-			out = append(out, "// "+cur)
+			out = append(out, cur)
 			cur = ""
 		}
 		if cur != "" {
@@ -54,7 +84,7 @@ func commentLines(line string) []string {
 		}
 		cur += w
 	}
-	return append(out, "// "+cur)
+	return append(out, cur)
 }
 
 // clean normalises line ends and replaces with U+FFFD what Go source may not contain (invalid

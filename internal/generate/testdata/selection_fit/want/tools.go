@@ -24,7 +24,8 @@ type TeamArgs struct {
 // its input schema.
 //
 // Teams, paged. The nodes are the primary entities: trimmed from the end (never below their
-//   summary) when the selection costs too many tokens.
+//
+//	summary) when the selection costs too many tokens.
 type TeamsArgs struct {
 	// Default: 10.
 	First *int32  `json:"first,omitempty"`

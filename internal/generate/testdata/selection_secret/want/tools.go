@@ -14,7 +14,8 @@ const (
 // to its input schema.
 //
 // The signed-in account. Its secret-looking fields are left out even here: a credential in the
-//   agent's context can leak; whoever needs one writes an override.
+//
+//	agent's context can leak; whoever needs one writes an override.
 type ViewerArgs struct{}
 
 // CreateAPIKeyArgs are the arguments of the createApiKey tool (mutation Tool_createApiKey,
