@@ -39,7 +39,11 @@ var steps = []struct{ tool, args string }{
 // ceiling of 6 against real demo servers and checks that no run's 7th tool request ever
 // reaches a server, whatever mode, order, concurrency or approvals the script uses.
 func TestRandomSequencesNeverPassTheCeiling(t *testing.T) {
-	const runs, ceiling = 1000, 6
+	const ceiling = 6
+	runs := 1000
+	if testing.Short() {
+		runs = 100
+	}
 	var endpoints [4]string
 	var recs [4]*recorder
 	for i := range endpoints {

@@ -28,6 +28,9 @@ func Path() string {
 // Raw returns the published file as it is, or skips the test.
 func Raw(tb testing.TB) []byte {
 	tb.Helper()
+	if testing.Short() {
+		tb.Skip("a scale test of a real schema; skipped under -short")
+	}
 	raw, err := os.ReadFile(Path())
 	if err != nil {
 		tb.Skipf("GitHub schema not present (%v); run scripts/fetch-github-schema", err)

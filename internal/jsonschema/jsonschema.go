@@ -22,7 +22,8 @@ type Input struct {
 	Description string     // the description of the argument the variable feeds
 }
 
-// Mapper maps GraphQL input types of one schema; it caches which input objects are recursive.
+// Mapper maps GraphQL input types of one schema; it knows, once asked, which input objects are
+// recursive.
 type Mapper struct {
 	schema    *ast.Schema
 	recursive map[string]bool
@@ -31,7 +32,7 @@ type Mapper struct {
 
 // New returns a Mapper for schema.
 func New(schema *ast.Schema) *Mapper {
-	return &Mapper{schema: schema, recursive: map[string]bool{}}
+	return &Mapper{schema: schema}
 }
 
 // ForVariables builds the tool's input schema: an object of the variables, always with
@@ -205,33 +206,81 @@ func (b *build) define(def *ast.Definition) {
 	b.defs[i].Value = b.body(def)
 }
 
-// isRecursive reports whether the input object can reach itself through its fields.
+// isRecursive reports whether the input object can reach itself through its fields. The first
+// call classifies every input object of the schema at once (strongly connected components), so
+// a long chain of input types costs linear time, not a walk per type.
 func (m *Mapper) isRecursive(def *ast.Definition) bool {
-	if r, ok := m.recursive[def.Name]; ok {
-		return r
+	if m.recursive == nil {
+		m.recursive = recursiveInputs(m.schema)
 	}
-	r := m.reaches(def, def.Name, map[string]bool{})
-	m.recursive[def.Name] = r
-	return r
+	return m.recursive[def.Name]
 }
 
-func (m *Mapper) reaches(def *ast.Definition, target string, seen map[string]bool) bool {
-	for _, f := range def.Fields {
-		n := m.schema.Types[f.Type.Name()]
-		if n == nil || n.Kind != ast.InputObject {
-			continue
-		}
-		if n.Name == target {
-			return true
-		}
-		if !seen[n.Name] {
-			seen[n.Name] = true
-			if m.reaches(n, target, seen) {
-				return true
-			}
+// recursiveInputs names the input objects on a cycle: those in a strongly connected component
+// of more than one type, or with a field of their own type (Tarjan's algorithm, in type order
+// so that the walk is deterministic).
+func recursiveInputs(schema *ast.Schema) map[string]bool {
+	t := &tarjan{schema: schema, index: map[string]int{}, low: map[string]int{}, onStack: map[string]bool{}, out: map[string]bool{}}
+	names := make([]string, 0, len(schema.Types))
+	for name, d := range schema.Types {
+		if d.Kind == ast.InputObject {
+			names = append(names, name)
 		}
 	}
-	return false
+	slices.Sort(names)
+	for _, n := range names {
+		if _, done := t.index[n]; !done {
+			t.visit(n)
+		}
+	}
+	return t.out
+}
+
+type tarjan struct {
+	schema     *ast.Schema
+	next       int
+	index, low map[string]int
+	stack      []string
+	onStack    map[string]bool
+	out        map[string]bool
+}
+
+func (t *tarjan) visit(v string) {
+	t.index[v], t.low[v] = t.next, t.next
+	t.next++
+	t.stack = append(t.stack, v)
+	t.onStack[v] = true
+	for _, f := range t.schema.Types[v].Fields {
+		w := f.Type.Name()
+		if d := t.schema.Types[w]; d == nil || d.Kind != ast.InputObject {
+			continue
+		}
+		if w == v {
+			t.out[v] = true // a field of its own type
+		}
+		if _, seen := t.index[w]; !seen {
+			t.visit(w)
+			t.low[v] = min(t.low[v], t.low[w])
+		} else if t.onStack[w] {
+			t.low[v] = min(t.low[v], t.index[w])
+		}
+	}
+	if t.low[v] != t.index[v] {
+		return
+	}
+	i := len(t.stack) - 1
+	for t.stack[i] != v {
+		i--
+	}
+	if len(t.stack)-i > 1 {
+		for _, w := range t.stack[i:] {
+			t.out[w] = true
+		}
+	}
+	for _, w := range t.stack[i:] {
+		t.onStack[w] = false
+	}
+	t.stack = t.stack[:i]
 }
 
 // Value converts a GraphQL literal (a default value) to JSON.

@@ -39,6 +39,9 @@ func Path(name string) string { return filepath.Join(Dir(), name, "schema.graphq
 // tools that is. It skips the test when the schema is absent.
 func AllRoots(tb testing.TB, name string) (schema, allowlist []byte, n int) {
 	tb.Helper()
+	if testing.Short() {
+		tb.Skip("a scale test of a real schema; skipped under -short")
+	}
 	raw, err := os.ReadFile(Path(name))
 	if err != nil {
 		tb.Skipf("%s schema not present (%v); run scripts/fetch-scale-schemas", name, err)
