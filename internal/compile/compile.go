@@ -4,6 +4,8 @@
 package compile
 
 import (
+	"slices"
+
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
 	"github.com/toolgen/toolgen/internal/diag"
@@ -33,7 +35,13 @@ type Inputs struct {
 
 // Compile builds the catalog. It returns a nil catalog when any diagnostic is an error;
 // warnings may accompany a catalog.
-func Compile(in Inputs) (*catalog.Catalog, diag.List) {
+func Compile(in Inputs) (*catalog.Catalog, diag.List) { return CompileThen(in, nil) }
+
+// CompileThen is Compile that hands built, a copy of the catalog made before the lints run
+// (its tools have no Review yet), to unreviewed as soon as it exists, so work that does not
+// read the review can start alongside the lints. unreviewed is not called when the catalog
+// has errors before the lints; the lints can still add errors afterwards.
+func CompileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.Catalog, diag.List) {
 	schema, ds := gqlschema.Load(in.SchemaPath, in.Schema)
 	list, lds := allowlist.Parse(in.AllowlistPath, in.Allowlist)
 	ds = append(ds, lds...)
@@ -54,6 +62,11 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) {
 	ds = append(ds, c.inputBudgets()...)
 	ds = append(ds, c.totals()...)
 	if !ds.HasErrors() { // the lints read validated documents; other errors come first
+		if unreviewed != nil {
+			built := *c.cat
+			built.Tools = slices.Clone(c.cat.Tools) // review fills the Review of c.cat's tools
+			unreviewed(&built)
+		}
 		ds = append(ds, c.review(in)...)
 	}
 	return finish(c.cat, ds)

@@ -21,12 +21,19 @@ import (
 // input paths its header names. The zero value is this repository's layout.
 type Options = gocode.Options
 
+// emitter renders the catalog into files of its own names. One that does not read the
+// review (lint findings and what else only CATALOG.md shows) starts before the lints run.
+type emitter struct {
+	emit     func(*catalog.Catalog) (map[string][]byte, error)
+	reviewed bool // reads Tool.Review
+}
+
 // emitters render the catalog; each owns distinct file names.
-func emitters(o Options) []func(*catalog.Catalog) (map[string][]byte, error) {
-	return []func(*catalog.Catalog) (map[string][]byte, error){
-		catalogfiles.Files,
-		func(c *catalog.Catalog) (map[string][]byte, error) { return gocode.Render(c, o) },
-		review.Files,
+func emitters(o Options) []emitter {
+	return []emitter{
+		{emit: catalogfiles.Files},
+		{emit: func(c *catalog.Catalog) (map[string][]byte, error) { return gocode.Render(c, o) }},
+		{emit: review.Files, reviewed: true},
 	}
 }
 
@@ -39,24 +46,36 @@ func FilesWith(in compile.Inputs, o Options) (map[string][]byte, diag.List) {
 	if o.Schema == "" {
 		o.Schema, o.Allowlist = in.SchemaPath, in.AllowlistPath
 	}
-	c, ds := compile.Compile(in)
-	if c == nil {
-		return nil, ds
-	}
-	c.Toolgen = catalog.ToolgenVersion
-	c.Inputs = catalog.InputsDigest(in.Schema, in.Allowlist, baseNames(in.Selections))
 	// The emitters run side by side, each on its own shallow copy (catalog.Marshal sets the
 	// copy's Digest); their files are merged in emitter order, so the result does not depend
-	// on which finishes first.
+	// on which finishes first. Those that do not read the review start while the lints run.
 	ems := emitters(o)
 	results := make([]map[string][]byte, len(ems))
 	errs := make([]error, len(ems))
 	var wg sync.WaitGroup
-	for i, emit := range ems {
-		cc := *c
-		wg.Go(func() { results[i], errs[i] = emit(&cc) })
+	defer wg.Wait() // an error after the early start must not leave it running
+	start := func(c *catalog.Catalog, reviewed bool) {
+		c.Toolgen = catalog.ToolgenVersion
+		c.Inputs = catalog.InputsDigest(in.Schema, in.Allowlist, baseNames(in.Selections))
+		for i, e := range ems {
+			if e.reviewed == reviewed {
+				cc := *c
+				wg.Go(func() { results[i], errs[i] = e.emit(&cc) })
+			}
+		}
 	}
+	c, ds := compile.CompileThen(in, func(built *catalog.Catalog) { start(built, false) })
+	if c == nil {
+		return nil, ds
+	}
+	start(c, true)
 	wg.Wait()
+	return merge(results, errs, ds)
+}
+
+// merge joins the emitters' files in emitter order; a failed emitter or a name two emitters
+// produce is a toolgen bug and yields no files.
+func merge(results []map[string][]byte, errs []error, ds diag.List) (map[string][]byte, diag.List) {
 	out := map[string][]byte{}
 	for i, files := range results {
 		if err := errs[i]; err != nil {
