@@ -93,9 +93,26 @@ func writeValue(buf *bytes.Buffer, v any) {
 // writeString writes s as a JSON string; HTML characters stay as they are, like the seed's
 // Jackson output that the token counts were measured on.
 func writeString(buf *bytes.Buffer, s string) {
+	if plainASCII(s) { // most keys and descriptions: encoding/json would write them unchanged
+		buf.WriteByte('"')
+		buf.WriteString(s)
+		buf.WriteByte('"')
+		return
+	}
 	var tmp bytes.Buffer
 	enc := json.NewEncoder(&tmp)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a Go string always encodes
 	buf.Write(bytes.TrimRight(tmp.Bytes(), "\n"))
+}
+
+// plainASCII reports whether s is printable ASCII without a quote or backslash: the strings
+// encoding/json leaves as they are.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }

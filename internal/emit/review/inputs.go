@@ -23,7 +23,7 @@ const maxInputRows = 60
 // at its second appearance on the path).
 func inputs(raw json.RawMessage) []input {
 	var root orderedObject
-	if json.Unmarshal(raw, &root) != nil {
+	if root.UnmarshalJSON(raw) != nil { // not json.Unmarshal: it scans the whole text once more first
 		return nil
 	}
 	w := &inputWalker{defs: root.get("$defs"), active: map[string]bool{}}

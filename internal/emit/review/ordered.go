@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -23,6 +24,9 @@ func (o *orderedObject) UnmarshalJSON(b []byte) error {
 	v, err := decodeValue(dec)
 	if err != nil {
 		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("data after the object")
 	}
 	obj, ok := v.(orderedObject)
 	if !ok {
@@ -49,7 +53,8 @@ func decodeValue(dec *json.Decoder) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			o = append(o, member{fmt.Sprint(k), v})
+			key, _ := k.(string) // the decoder returns every object key as a string
+			o = append(o, member{key, v})
 		}
 		_, err := dec.Token()
 		return o, err
