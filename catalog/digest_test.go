@@ -26,6 +26,10 @@ func TestDigestSealsTheFile(t *testing.T) {
 	if !bytes.Equal(again, data) {
 		t.Fatal("Marshal(Parse(catalog.json)) differs from the file")
 	}
+	// Marshal splices the digest into the blank encoding; it must equal a full encoding.
+	if full, err := MarshalJSON(c); err != nil || !bytes.Equal(full, again) {
+		t.Fatalf("Marshal differs from MarshalJSON of the sealed catalog (err %v)", err)
+	}
 	edited := bytes.Replace(data, []byte(`"approval": "required"`), []byte(`"approval": "none"`), 1)
 	if bytes.Equal(edited, data) {
 		t.Fatal("the example has no approval to edit")
