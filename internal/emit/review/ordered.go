@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 )
 
@@ -17,16 +16,15 @@ type member struct {
 	value any // orderedObject, []any, string, float64, bool or nil
 }
 
-// UnmarshalJSON decodes an object token by token.
+// UnmarshalJSON decodes an object, keeping its keys' order.
 func (o *orderedObject) UnmarshalJSON(b []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	v, err := decodeValue(dec)
+	p := &jsonParser{b: b}
+	v, err := p.value()
 	if err != nil {
 		return err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("data after the object")
+	if p.skipSpace(); p.i != len(b) {
+		return fmt.Errorf("data after the object at byte %d", p.i)
 	}
 	obj, ok := v.(orderedObject)
 	if !ok {
@@ -34,43 +32,6 @@ func (o *orderedObject) UnmarshalJSON(b []byte) error {
 	}
 	*o = obj
 	return nil
-}
-
-func decodeValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch tok {
-	case json.Delim('{'):
-		var o orderedObject
-		for dec.More() {
-			k, err := dec.Token()
-			if err != nil {
-				return nil, err
-			}
-			v, err := decodeValue(dec)
-			if err != nil {
-				return nil, err
-			}
-			key, _ := k.(string) // the decoder returns every object key as a string
-			o = append(o, member{key, v})
-		}
-		_, err := dec.Token()
-		return o, err
-	case json.Delim('['):
-		var list []any
-		for dec.More() {
-			v, err := decodeValue(dec)
-			if err != nil {
-				return nil, err
-			}
-			list = append(list, v)
-		}
-		_, err := dec.Token()
-		return list, err
-	}
-	return tok, nil
 }
 
 func (o orderedObject) lookup(key string) (any, bool) {

@@ -1,0 +1,166 @@
+package review
+
+import (
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+)
+
+// jsonParser decodes JSON into orderedObject, []any, string, json.Number, bool and nil in one
+// pass: the review decodes every tool's input schema, and encoding/json's token reader
+// allocates for every token. Strings with escapes are left to encoding/json.
+type jsonParser struct {
+	b []byte
+	i int
+}
+
+func (p *jsonParser) skipSpace() {
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *jsonParser) fail(what string) error {
+	return fmt.Errorf("invalid JSON at byte %d: %s", p.i, what)
+}
+
+func (p *jsonParser) value() (any, error) {
+	p.skipSpace()
+	if p.i >= len(p.b) {
+		return nil, p.fail("unexpected end")
+	}
+	switch c := p.b[p.i]; {
+	case c == '{':
+		return p.object()
+	case c == '[':
+		return p.array()
+	case c == '"':
+		return p.string()
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	}
+	for _, lit := range []struct {
+		text string
+		v    any
+	}{{"true", true}, {"false", false}, {"null", nil}} {
+		if len(p.b)-p.i >= len(lit.text) && string(p.b[p.i:p.i+len(lit.text)]) == lit.text {
+			p.i += len(lit.text)
+			return lit.v, nil
+		}
+	}
+	return nil, p.fail("unexpected character")
+}
+
+func (p *jsonParser) object() (any, error) {
+	var o orderedObject
+	p.i++ // {
+	for first := true; ; first = false {
+		p.skipSpace()
+		if p.i < len(p.b) && p.b[p.i] == '}' && first {
+			p.i++
+			return o, nil
+		}
+		key, err := p.string()
+		if err != nil {
+			return nil, err
+		}
+		if p.skipSpace(); p.i >= len(p.b) || p.b[p.i] != ':' {
+			return nil, p.fail("want :")
+		}
+		p.i++
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		o = append(o, member{key, v})
+		if done, err := p.next('}'); done || err != nil {
+			return o, err
+		}
+	}
+}
+
+func (p *jsonParser) array() (any, error) {
+	var list []any
+	p.i++ // [
+	for first := true; ; first = false {
+		p.skipSpace()
+		if p.i < len(p.b) && p.b[p.i] == ']' && first {
+			p.i++
+			return list, nil
+		}
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, v)
+		if done, err := p.next(']'); done || err != nil {
+			return list, err
+		}
+	}
+}
+
+// next reads the comma between members, or the closing bracket (done).
+func (p *jsonParser) next(closing byte) (bool, error) {
+	p.skipSpace()
+	if p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ',':
+			p.i++
+			return false, nil
+		case closing:
+			p.i++
+			return true, nil
+		}
+	}
+	return false, p.fail("want , or " + string(closing))
+}
+
+func (p *jsonParser) string() (string, error) {
+	p.skipSpace()
+	if p.i >= len(p.b) || p.b[p.i] != '"' {
+		return "", p.fail("want a string")
+	}
+	start, escaped := p.i, false
+	for p.i++; p.i < len(p.b); p.i++ {
+		switch c := p.b[p.i]; {
+		case c == '\\':
+			escaped = true
+			p.i++
+		case c == '"':
+			p.i++
+			raw := p.b[start:p.i]
+			if !escaped && utf8.Valid(raw) { // encoding/json would replace invalid UTF-8
+				return string(raw[1 : len(raw)-1]), nil
+			}
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return "", p.fail(err.Error())
+			}
+			return s, nil
+		case c < 0x20:
+			return "", p.fail("control character in a string")
+		}
+	}
+	return "", p.fail("unterminated string")
+}
+
+func (p *jsonParser) number() (any, error) {
+	start := p.i
+	for p.i < len(p.b) && isNumberByte(p.b[p.i]) {
+		p.i++
+	}
+	n := json.Number(p.b[start:p.i])
+	if !json.Valid([]byte(n)) {
+		return nil, p.fail("bad number")
+	}
+	return n, nil
+}
+
+func isNumberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+}
