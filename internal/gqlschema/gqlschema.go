@@ -91,18 +91,20 @@ func duplicates(name string, doc *ast.SchemaDocument) diag.List {
 		}
 	}
 	all := append(append(ast.DefinitionList{}, doc.Definitions...), doc.Extensions...)
-	fields := map[string]*ast.Position{}
+	fields := map[[2]string]*ast.Position{} // type and field: no key string built per field
 	for _, def := range all {
 		for _, f := range def.Fields {
-			key := def.Name + "." + f.Name
-			if first, ok := fields[key]; ok {
+			if first, ok := fields[[2]string{def.Name, f.Name}]; ok {
+				key := def.Name + "." + f.Name
 				ds.Add(name, f.Position.Line, f.Position.Column,
 					fmt.Sprintf("field %s is defined twice (first at %s)", key, at(first)),
 					"remove one of the two definitions")
 				continue
 			}
-			fields[key] = f.Position
-			ds = append(ds, duplicateArgs(name, key, f.Arguments)...)
+			fields[[2]string{def.Name, f.Name}] = f.Position
+			if len(f.Arguments) > 1 {
+				ds = append(ds, duplicateArgs(name, def.Name+"."+f.Name, f.Arguments)...)
+			}
 		}
 		values := map[string]*ast.Position{}
 		for _, v := range def.EnumValues {
