@@ -11,6 +11,7 @@ import (
 
 	goyaml "github.com/goccy/go-yaml"
 	goparser "github.com/goccy/go-yaml/parser"
+	"github.com/toolgen/toolgen/internal/budget"
 	"github.com/toolgen/toolgen/internal/diag"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -23,8 +24,8 @@ type File struct {
 	Name      string // repository-relative path, for diagnostics
 	Roles     []Role
 	Tools     []Entry
-	Selection Selection // top-level selection budgets; zero fields mean compiler defaults
-	Scalars   []Scalar  // custom scalars mapped to JSON Schemas, in the order written
+	Selection budget.Set // top-level budgets (the selection: section); zero fields mean the defaults
+	Scalars   []Scalar   // custom scalars mapped to JSON Schemas, in the order written
 	// DiffLevels override the levels of toolgen diff's rules (the diff: section).
 	DiffLevels []LevelOverride
 }
@@ -47,34 +48,8 @@ type Entry struct {
 	Approval    string // "", "required" or "none"
 	ApprovalPos Pos
 	Description string
-	Selection   Selection
+	Selection   budget.Set    // the tool's own budgets; zero fields inherit the file's
 	Lint        []Suppression // lint findings excused for this tool, each with a reason
-}
-
-// Selection holds the budgets of the default selection builder and of the input schema; zero
-// means "inherit".
-type Selection struct {
-	PageSize           int
-	MaxSelectionTokens int
-	MaxResultLeaves    int
-	MaxInputTokens     int // o200k tokens of the input schema before toolgen warns
-}
-
-// Merge returns s with every zero field taken from base.
-func (s Selection) Merge(base Selection) Selection {
-	if s.PageSize == 0 {
-		s.PageSize = base.PageSize
-	}
-	if s.MaxSelectionTokens == 0 {
-		s.MaxSelectionTokens = base.MaxSelectionTokens
-	}
-	if s.MaxResultLeaves == 0 {
-		s.MaxResultLeaves = base.MaxResultLeaves
-	}
-	if s.MaxInputTokens == 0 {
-		s.MaxInputTokens = base.MaxInputTokens
-	}
-	return s
 }
 
 // Role returns the declared role with the given name, or nil.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/toolgen/toolgen/internal/budget"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -94,8 +95,8 @@ func (d *decoder) roles(e *Entry, v *yaml.Node) {
 	}
 }
 
-func (d *decoder) selection(v *yaml.Node, what string) Selection {
-	var s Selection
+func (d *decoder) selection(v *yaml.Node, what string) budget.Set {
+	var s budget.Set
 	d.mapping(v, what, selectionKeys, func(k, v *yaml.Node) {
 		n := d.positive(v, k.Value)
 		switch k.Value {
