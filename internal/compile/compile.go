@@ -56,6 +56,7 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) {
 	if !ds.HasErrors() { // the lints read validated documents; other errors come first
 		ds = append(ds, c.review(in)...)
 	}
+	stamp(c.cat, in)
 	return finish(c.cat, ds)
 }
 

@@ -6,7 +6,6 @@ package generate
 import (
 	"fmt"
 	"maps"
-	"path"
 	"sync"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -43,8 +42,6 @@ func FilesWith(in compile.Inputs, o Options) (map[string][]byte, diag.List) {
 	if c == nil {
 		return nil, ds
 	}
-	c.Toolgen = catalog.ToolgenVersion
-	c.Inputs = catalog.InputsDigest(in.Schema, in.Allowlist, baseNames(in.Selections))
 	// The emitters run side by side, each on its own shallow copy (catalog.Marshal sets the
 	// copy's Digest); their files are merged in emitter order, so the result does not depend
 	// on which finishes first.
@@ -72,13 +69,4 @@ func FilesWith(in compile.Inputs, o Options) (map[string][]byte, diag.List) {
 		maps.Copy(out, files)
 	}
 	return out, ds
-}
-
-// baseNames keys the overrides by file name, so the inputs digest does not depend on the folder.
-func baseNames(sel map[string][]byte) map[string][]byte {
-	out := make(map[string][]byte, len(sel))
-	for p, b := range sel {
-		out[path.Base(p)] = b
-	}
-	return out
 }
