@@ -90,6 +90,10 @@ func FuzzParse(f *testing.F) {
 			if d.File != "allowlist.yaml" || d.Message == "" {
 				t.Fatalf("malformed diagnostic %+v", d)
 			}
+			// Every problem has a place, except a file with nothing in it.
+			if d.Line <= 0 && d.Message != "the allow-list is empty" {
+				t.Fatalf("diagnostic without a line for %q: %+v", src, d)
+			}
 		}
 	})
 }
