@@ -90,7 +90,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.Model, "model", s.Model, "model name the server knows, e.g. qwen3:8b; also $"+modelEnv)
 	flags.DurationVar(&s.ModelTimeout, "model-timeout", s.ModelTimeout, "deadline of one model call")
 	flags.StringVar(&s.SystemPrompt, "system-prompt", s.SystemPrompt, "file holding the agent's system prompt; empty uses the seed's concierge prompt")
-	flags.StringVar(&s.Approve, "approve", s.Approve, "mcp writes: deny (refuse), elicit (ask the user through the MCP client), host (trust the host's confirmation; weaker), or defer (record for `agent confirm`; also for the agent loop)")
+	flags.StringVar(&s.Approve, "approve", s.Approve, "mcp writes: deny (refuse), elicit (ask the user through the MCP client), host (trust the host's confirmation; weaker), or defer (record for agent confirm; also for the agent loop)")
 	flags.StringVar(&s.HTTP, "http", s.HTTP, "mcp: serve streamable HTTP on this address, e.g. 127.0.0.1:8765, instead of stdio")
 	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")
 	pendingFlags(flags, &s)

@@ -33,7 +33,7 @@ const approveDefer = "defer"
 func pendingFlags(flags *flag.FlagSet, s *Settings) {
 	flags.Func("pending-store", "SQLite file of deferred writes (-approve defer, pending, review, confirm, reject); default $"+pendingStoreEnv+", else "+pending.DefaultPath(),
 		func(v string) error { s.PendingStore = v; return nil })
-	flags.Func("pending-ttl", "how long a deferred write waits for `agent confirm` before it expires (default 10m)", func(v string) error {
+	flags.Func("pending-ttl", "how long (a `duration`) a deferred write waits for agent confirm before it expires (default 10m)", func(v string) error {
 		d, err := time.ParseDuration(v)
 		if err == nil && d <= 0 {
 			err = errors.New("must be positive")

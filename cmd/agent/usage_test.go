@@ -118,6 +118,11 @@ func TestEveryFlagHasAGroup(t *testing.T) {
 	if _, _, err := parseSettings("every-flag", []string{"-h"}, &b); err == nil {
 		t.Fatal("-h did not stop parsing")
 	}
+	// A backquoted phrase in a usage text becomes the flag's argument name in -h; a name of
+	// more than one word reads as garbage ("-approve agent confirm").
+	if odd := regexp.MustCompile(`(?m)^  -[a-z0-9-]+ \S+ \S+`).FindAllString(b.String(), -1); len(odd) > 0 {
+		t.Errorf("flags whose usage names their argument with more than one word: %q", odd)
+	}
 	names := regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(b.String(), -1)
 	if len(names) < 20 {
 		t.Fatalf("found %d flags in:\n%s", len(names), b.String())

@@ -129,10 +129,11 @@ func costly(old, new int) bool {
 // roles compares the declared roles: a role that disappears loses every tool it had, and each
 // role's token total is compared against the threshold.
 func (d *differ) roles() {
+	oldT, newT := roleTotals(d.old), roleTotals(d.new)
 	for _, name := range slices.Sorted(maps.Keys(d.old.Roles)) {
-		o := d.old.Roles[name]
-		n, ok := d.new.Roles[name]
-		if !ok {
+		o := oldT[name]
+		n := newT[name]
+		if _, ok := d.new.Roles[name]; !ok {
 			c := d.add("role-removed", "", pointer("/roles", name), fmt.Sprintf("role %q is no longer declared: its %d tools are gone for it", name, o.Tools), name, nil)
 			c.Role = name
 			continue
@@ -164,9 +165,28 @@ func roleTokens(old, new *catalog.Catalog) []RoleTokens {
 		return []RoleTokens{{Role: "(all tools)", Old: o, New: n, Delta: n - o, OldTools: len(old.Tools), NewTools: len(new.Tools)}}
 	}
 	var out []RoleTokens
+	oldT, newT := roleTotals(old), roleTotals(new)
 	for _, name := range slices.Sorted(maps.Keys(names)) {
-		o, n := old.Roles[name], new.Roles[name]
+		o, n := oldT[name], newT[name]
 		out = append(out, RoleTokens{Role: name, Old: o.Tokens, New: n.Tokens, Delta: n.Tokens - o.Tokens, OldTools: o.Tools, NewTools: n.Tools})
+	}
+	return out
+}
+
+// roleTotals sums each declared role's tools and tokens from the tools themselves (a tool with
+// no roles is every role's), not from the catalog's "roles" totals, which a hand edit can leave
+// stale.
+func roleTotals(c *catalog.Catalog) map[string]catalog.Role {
+	out := map[string]catalog.Role{}
+	for name := range c.Roles {
+		var r catalog.Role
+		for _, t := range c.Tools {
+			if len(t.Roles) == 0 || slices.Contains(t.Roles, name) {
+				r.Tools++
+				r.Tokens += t.Tokens
+			}
+		}
+		out[name] = r
 	}
 	return out
 }
