@@ -9,6 +9,7 @@ import _ "embed"
 //go:generate go run ./cmd/toolgen
 
 // Schema is the example Movie Database schema: the file toolgen compiles and the demo server serves.
+// It is a variable only because go:embed fills nothing else; treat it as read-only.
 //
 //go:embed schema.graphql
 var Schema string

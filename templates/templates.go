@@ -8,7 +8,8 @@ package templates
 
 import "embed"
 
-// FS holds every *.tmpl file of this directory.
+// FS holds every *.tmpl file of this directory. It is a variable because go:embed fills only
+// variables; an embed.FS is read-only, so no caller can change it.
 //
 //go:embed *.tmpl
 var FS embed.FS

@@ -114,6 +114,10 @@ func readConfig(path string, s *Settings) error {
 	if err != nil {
 		return err
 	}
+	// yaml.v3 here, goccy/go-yaml for allowlist.yaml: this file decodes into a struct, and
+	// yaml.v3's struct decoder names the line of every mistake (a bad duration too) and leaves
+	// the defaults alone on an empty file; goccy's loses both. allowlist.yaml is walked as a node
+	// tree, where goccy's parser positions what yaml.v3's cannot (a syntax error's column).
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true) // a misspelt key must not silently fall back to a default
 	if err := dec.Decode(s); err != nil && !errors.Is(err, io.EOF) {

@@ -1,18 +1,15 @@
 // Package allowlist decodes allowlist.yaml: which root fields become tools, for which roles,
-// with which approval and description, and the selection budgets. It reads the YAML node tree
-// so that every semantic mistake keeps its line and column, and it rejects unknown keys.
+// with which approval and description, and the budgets. It parses with one YAML parser
+// (goccy/go-yaml, node.go) into a node tree, so that every syntax error and every semantic
+// mistake keeps its line and column, and it rejects unknown keys.
 package allowlist
 
 import (
-	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 
-	goyaml "github.com/goccy/go-yaml"
-	goparser "github.com/goccy/go-yaml/parser"
+	"github.com/toolgen/toolgen/internal/budget"
 	"github.com/toolgen/toolgen/internal/diag"
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // Pos is a position in allowlist.yaml.
@@ -23,8 +20,8 @@ type File struct {
 	Name      string // repository-relative path, for diagnostics
 	Roles     []Role
 	Tools     []Entry
-	Selection Selection // top-level selection budgets; zero fields mean compiler defaults
-	Scalars   []Scalar  // custom scalars mapped to JSON Schemas, in the order written
+	Selection budget.Set // top-level budgets (the selection: section); zero fields mean the defaults
+	Scalars   []Scalar   // custom scalars mapped to JSON Schemas, in the order written
 	// DiffLevels override the levels of toolgen diff's rules (the diff: section).
 	DiffLevels []LevelOverride
 }
@@ -47,34 +44,8 @@ type Entry struct {
 	Approval    string // "", "required" or "none"
 	ApprovalPos Pos
 	Description string
-	Selection   Selection
+	Selection   budget.Set    // the tool's own budgets; zero fields inherit the file's
 	Lint        []Suppression // lint findings excused for this tool, each with a reason
-}
-
-// Selection holds the budgets of the default selection builder and of the input schema; zero
-// means "inherit".
-type Selection struct {
-	PageSize           int
-	MaxSelectionTokens int
-	MaxResultLeaves    int
-	MaxInputTokens     int // o200k tokens of the input schema before toolgen warns
-}
-
-// Merge returns s with every zero field taken from base.
-func (s Selection) Merge(base Selection) Selection {
-	if s.PageSize == 0 {
-		s.PageSize = base.PageSize
-	}
-	if s.MaxSelectionTokens == 0 {
-		s.MaxSelectionTokens = base.MaxSelectionTokens
-	}
-	if s.MaxResultLeaves == 0 {
-		s.MaxResultLeaves = base.MaxResultLeaves
-	}
-	if s.MaxInputTokens == 0 {
-		s.MaxInputTokens = base.MaxInputTokens
-	}
-	return s
 }
 
 // Role returns the declared role with the given name, or nil.
@@ -97,37 +68,28 @@ func (f *File) Entry(name string) *Entry {
 	return nil
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
-
 // Parse decodes allowlist.yaml. It returns every problem it finds; File is nil only when the
 // YAML itself cannot be read.
 func Parse(name string, src []byte) (*File, diag.List) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
-		return nil, syntaxError(name, src, err)
+	root, second, err := parseYAML(src)
+	if err != nil {
+		return nil, syntaxError(name, err)
 	}
 	d := &decoder{file: &File{Name: name}}
-	if doc.Kind == 0 || len(doc.Content) == 0 {
-		d.errorf(&doc, "the allow-list is empty", "add a tools: mapping naming at least one Query or Mutation field")
+	if second != nil {
+		d.errorf(second, "the allow-list holds more than one YAML document", "keep one: merge them and remove the --- line")
+	}
+	if root == nil || root.Null {
+		d.errorf(&node{}, "the allow-list is empty", "add a tools: mapping naming at least one Query or Mutation field")
 		return d.file, d.diags
 	}
-	d.top(doc.Content[0])
+	d.top(root)
 	return d.file, d.diags
 }
 
-func syntaxError(name string, src []byte, err error) diag.List {
+func syntaxError(name string, err error) diag.List {
 	var ds diag.List
-	line, col, msg := 0, 0, err.Error()
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
-	}
-	// yaml.v3 places some syntax errors at the line before the enclosing flow collection, or at
-	// no line at all; goccy/go-yaml's parser gives the exact token, so its position wins.
-	var se *goyaml.SyntaxError
-	if _, perr := goparser.ParseBytes(src, 0); errors.As(perr, &se) && se.Token != nil {
-		line, col, msg = se.Token.Position.Line, se.Token.Position.Column, se.Message
-	}
+	line, col, msg := syntaxPos(err)
 	ds.Add(name, line, col, "invalid YAML: "+msg, "fix the YAML syntax (indent with spaces, quote strings containing ': ')")
 	return ds
 }
@@ -138,19 +100,19 @@ type decoder struct {
 	diags diag.List
 }
 
-func (d *decoder) errorf(n *yaml.Node, msg, fix string) {
+func (d *decoder) errorf(n *node, msg, fix string) {
 	d.diags.Add(d.file.Name, n.Line, n.Column, msg, fix)
 }
 
-func pos(n *yaml.Node) Pos { return Pos{n.Line, n.Column} }
+func pos(n *node) Pos { return Pos{n.Line, n.Column} }
 
 // mapping calls fn for every key/value pair of a mapping node, reporting unknown and repeated
 // keys. A null node (`key:` or `key: ~`) is treated as an empty mapping.
-func (d *decoder) mapping(n *yaml.Node, what string, known []string, fn func(k, v *yaml.Node)) {
+func (d *decoder) mapping(n *node, what string, known []string, fn func(k, v *node)) {
 	if isNull(n) {
 		return
 	}
-	if n.Kind != yaml.MappingNode {
+	if n.Kind != mappingNode {
 		d.errorf(n, fmt.Sprintf("%s must be a mapping, not %s", what, kindName(n)), "write it as key: value pairs, or {} when empty")
 		return
 	}
@@ -177,18 +139,21 @@ func unknownFix(got string, known []string) string {
 	return fmt.Sprintf("valid keys are %s", quoteList(known))
 }
 
-func isNull(n *yaml.Node) bool {
-	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+func isNull(n *node) bool {
+	return n.Kind == scalarNode && n.Null
 }
 
-func kindName(n *yaml.Node) string {
+func kindName(n *node) string {
 	switch n.Kind {
-	case yaml.SequenceNode:
+	case sequenceNode:
 		return "a list"
-	case yaml.MappingNode:
+	case mappingNode:
 		return "a mapping"
-	case yaml.AliasNode:
+	case aliasNode:
 		return "an alias"
+	}
+	if n.Null {
+		return "null"
 	}
 	return fmt.Sprintf("the value %q", n.Value)
 }

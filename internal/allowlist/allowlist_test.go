@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolgen/toolgen/internal/budget"
 )
 
 func TestParse(t *testing.T) {
@@ -34,14 +36,14 @@ tools:
 		Tools: []Entry{
 			{Name: "movie", Pos: Pos{7, 3}},
 			{Name: "addWatchListItem", Pos: Pos{8, 3}, Roles: []string{"concierge"}, RolePos: []Pos{{9, 13}},
-				Approval: "required", ApprovalPos: Pos{10, 15}, Title: "Add to a list", Description: "Adds a title.", Selection: Selection{MaxSelectionTokens: 100}},
+				Approval: "required", ApprovalPos: Pos{10, 15}, Title: "Add to a list", Description: "Adds a title.", Selection: budget.Set{MaxSelectionTokens: 100}},
 		},
-		Selection: Selection{PageSize: 20},
+		Selection: budget.Set{PageSize: 20},
 	}
 	if diff := cmp.Diff(want, f); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if got := f.Tools[1].Selection.Merge(f.Selection); got != (Selection{PageSize: 20, MaxSelectionTokens: 100}) {
+	if got := f.Tools[1].Selection.Merge(f.Selection); got != (budget.Set{PageSize: 20, MaxSelectionTokens: 100}) {
 		t.Errorf("Merge = %+v", got)
 	}
 }
@@ -87,6 +89,10 @@ func FuzzParse(f *testing.F) {
 		for _, d := range ds {
 			if d.File != "allowlist.yaml" || d.Message == "" {
 				t.Fatalf("malformed diagnostic %+v", d)
+			}
+			// Every problem has a place, except a file with nothing in it.
+			if d.Line <= 0 && d.Message != "the allow-list is empty" {
+				t.Fatalf("diagnostic without a line for %q: %+v", src, d)
 			}
 		}
 	})

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	yaml "go.yaml.in/yaml/v3"
+	"github.com/toolgen/toolgen/internal/budget"
 )
 
 // This file decodes each section of allowlist.yaml from its node.
@@ -16,19 +16,19 @@ var (
 	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves", "maxInputTokens"}
 )
 
-func (d *decoder) top(n *yaml.Node) {
+func (d *decoder) top(n *node) {
 	sawTools := false
-	d.mapping(n, "the allow-list", topKeys, func(k, v *yaml.Node) {
+	d.mapping(n, "the allow-list", topKeys, func(k, v *node) {
 		switch k.Value {
 		case "version":
 			if v.Value != "1" {
 				d.errorf(v, fmt.Sprintf("unsupported version %q", v.Value), "use version: 1 or leave the key out")
 			}
 		case "roles":
-			d.mapping(v, "roles", nil, func(k, v *yaml.Node) { d.role(k, v) })
+			d.mapping(v, "roles", nil, func(k, v *node) { d.role(k, v) })
 		case "tools":
 			sawTools = true
-			d.mapping(v, "tools", nil, func(k, v *yaml.Node) { d.tool(k, v) })
+			d.mapping(v, "tools", nil, func(k, v *node) { d.tool(k, v) })
 		case "selection":
 			d.file.Selection = d.selection(v, "selection")
 		case "scalars":
@@ -37,14 +37,14 @@ func (d *decoder) top(n *yaml.Node) {
 			d.diff(v)
 		}
 	})
-	if !sawTools && n.Kind == yaml.MappingNode {
+	if !sawTools && n.Kind == mappingNode {
 		d.errorf(n, "the allow-list has no tools: section", "add tools: with at least one Query or Mutation field name")
 	}
 }
 
-func (d *decoder) role(k, v *yaml.Node) {
+func (d *decoder) role(k, v *node) {
 	r := Role{Name: k.Value, Pos: pos(k)}
-	d.mapping(v, "role "+k.Value, roleKeys, func(k, v *yaml.Node) {
+	d.mapping(v, "role "+k.Value, roleKeys, func(k, v *node) {
 		switch k.Value {
 		case "description":
 			r.Description = d.str(v, "description")
@@ -55,9 +55,9 @@ func (d *decoder) role(k, v *yaml.Node) {
 	d.file.Roles = append(d.file.Roles, r)
 }
 
-func (d *decoder) tool(k, v *yaml.Node) {
+func (d *decoder) tool(k, v *node) {
 	e := Entry{Name: k.Value, Pos: pos(k)}
-	d.mapping(v, "tool "+k.Value, toolKeys, func(k, v *yaml.Node) {
+	d.mapping(v, "tool "+k.Value, toolKeys, func(k, v *node) {
 		switch k.Value {
 		case "roles":
 			d.roles(&e, v)
@@ -79,8 +79,8 @@ func (d *decoder) tool(k, v *yaml.Node) {
 	d.file.Tools = append(d.file.Tools, e)
 }
 
-func (d *decoder) roles(e *Entry, v *yaml.Node) {
-	if v.Kind != yaml.SequenceNode {
+func (d *decoder) roles(e *Entry, v *node) {
+	if v.Kind != sequenceNode {
 		d.errorf(v, "roles must be a list of role names", "write roles: [concierge] or leave the key out for every role")
 		return
 	}
@@ -94,9 +94,9 @@ func (d *decoder) roles(e *Entry, v *yaml.Node) {
 	}
 }
 
-func (d *decoder) selection(v *yaml.Node, what string) Selection {
-	var s Selection
-	d.mapping(v, what, selectionKeys, func(k, v *yaml.Node) {
+func (d *decoder) selection(v *node, what string) budget.Set {
+	var s budget.Set
+	d.mapping(v, what, selectionKeys, func(k, v *node) {
 		n := d.positive(v, k.Value)
 		switch k.Value {
 		case "pageSize":
@@ -112,17 +112,17 @@ func (d *decoder) selection(v *yaml.Node, what string) Selection {
 	return s
 }
 
-func (d *decoder) str(v *yaml.Node, what string) string {
-	if v.Kind != yaml.ScalarNode || isNull(v) {
+func (d *decoder) str(v *node, what string) string {
+	if v.Kind != scalarNode || isNull(v) {
 		d.errorf(v, fmt.Sprintf("%s must be a string, not %s", what, kindName(v)), "write a plain or quoted string")
 		return ""
 	}
 	return v.Value
 }
 
-func (d *decoder) positive(v *yaml.Node, what string) int {
+func (d *decoder) positive(v *node, what string) int {
 	n, err := strconv.Atoi(v.Value)
-	if v.Kind != yaml.ScalarNode || err != nil || n <= 0 {
+	if v.Kind != scalarNode || err != nil || n <= 0 {
 		d.errorf(v, fmt.Sprintf("%s must be a positive whole number, not %s", what, kindName(v)), "write a number such as 10")
 		return 0
 	}

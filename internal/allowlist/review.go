@@ -2,8 +2,6 @@ package allowlist
 
 import (
 	"fmt"
-
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // This file decodes the review sections: a tool's lint suppressions and the top-level diff:
@@ -28,18 +26,18 @@ var suppressionKeys = []string{"rule", "reason"}
 // MinReasonLength is the shortest reason a suppression may give: long enough for a sentence.
 const MinReasonLength = 15
 
-func (d *decoder) lint(e *Entry, v *yaml.Node) {
-	if v.Kind != yaml.SequenceNode {
+func (d *decoder) lint(e *Entry, v *node) {
+	if v.Kind != sequenceNode {
 		d.errorf(v, "lint must be a list of {rule, reason}", "write lint: [{rule: identity-input, reason: \"why this is acceptable here\"}]")
 		return
 	}
 	for _, item := range v.Content {
 		s := Suppression{Pos: pos(item)}
-		if item.Kind != yaml.MappingNode {
+		if item.Kind != mappingNode {
 			d.errorf(item, "a lint suppression must be a mapping with rule and reason", "write - rule: identity-input\n        reason: \"why this is acceptable here\"")
 			continue
 		}
-		d.mapping(item, "lint suppression", suppressionKeys, func(k, v *yaml.Node) {
+		d.mapping(item, "lint suppression", suppressionKeys, func(k, v *node) {
 			switch k.Value {
 			case "rule":
 				s.Rule = d.str(v, "rule")
@@ -56,8 +54,8 @@ func (d *decoder) lint(e *Entry, v *yaml.Node) {
 
 var diffLevels = []string{"breaking", "dangerous", "safe"}
 
-func (d *decoder) diff(v *yaml.Node) {
-	d.mapping(v, "diff", nil, func(k, v *yaml.Node) {
+func (d *decoder) diff(v *node) {
+	d.mapping(v, "diff", nil, func(k, v *node) {
 		l := d.str(v, "the level of "+k.Value)
 		if l != "" && !contains(diffLevels, l) {
 			d.errorf(v, fmt.Sprintf("level of %s must be breaking, dangerous or safe, not %q", k.Value, l), unknownFix(l, diffLevels))

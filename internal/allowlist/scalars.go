@@ -9,7 +9,6 @@ import (
 	"strconv"
 
 	"github.com/toolgen/toolgen/internal/diag"
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // Scalar maps one custom scalar to the JSON Schema its values follow.
@@ -42,10 +41,10 @@ func (f *File) Scalar(name string) *Scalar {
 	return nil
 }
 
-func (d *decoder) scalars(v *yaml.Node) {
-	d.mapping(v, "scalars", nil, func(k, v *yaml.Node) {
+func (d *decoder) scalars(v *node) {
+	d.mapping(v, "scalars", nil, func(k, v *node) {
 		s := Scalar{Name: k.Value, Pos: pos(k)}
-		d.mapping(v, "scalar "+k.Value, scalarKeys, func(k, v *yaml.Node) {
+		d.mapping(v, "scalar "+k.Value, scalarKeys, func(k, v *node) {
 			if val, ok := d.keyword(k.Value, v); ok {
 				s.Schema = append(s.Schema, Keyword{k.Value, val})
 			}
@@ -55,12 +54,12 @@ func (d *decoder) scalars(v *yaml.Node) {
 }
 
 // keyword decodes one keyword's value, checking its JSON type.
-func (d *decoder) keyword(key string, v *yaml.Node) (any, bool) {
+func (d *decoder) keyword(key string, v *node) (any, bool) {
 	switch key {
 	case "type":
 		return d.jsonType(v)
 	case "enum":
-		if v.Kind != yaml.SequenceNode {
+		if v.Kind != sequenceNode {
 			d.errorf(v, "enum must be a list of values, not "+kindName(v), "write enum: [A, B]")
 			return nil, false
 		}
@@ -70,7 +69,7 @@ func (d *decoder) keyword(key string, v *yaml.Node) (any, bool) {
 		}
 		return out, true
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength":
-		if _, err := strconv.ParseFloat(v.Value, 64); v.Kind != yaml.ScalarNode || err != nil {
+		if _, err := strconv.ParseFloat(v.Value, 64); v.Kind != scalarNode || err != nil {
 			d.errorf(v, fmt.Sprintf("%s must be a number, not %s", key, kindName(v)), "write a number such as 0")
 			return nil, false
 		}
@@ -81,8 +80,8 @@ func (d *decoder) keyword(key string, v *yaml.Node) (any, bool) {
 }
 
 // jsonType is a JSON Schema type name, or a list of them.
-func (d *decoder) jsonType(v *yaml.Node) (any, bool) {
-	one := func(n *yaml.Node) (string, bool) {
+func (d *decoder) jsonType(v *node) (any, bool) {
+	one := func(n *node) (string, bool) {
 		s := d.str(n, "type")
 		if s != "" && !contains(jsonTypes, s) {
 			fix := "use one of " + quoteList(jsonTypes)
@@ -94,7 +93,7 @@ func (d *decoder) jsonType(v *yaml.Node) (any, bool) {
 		}
 		return s, s != ""
 	}
-	if v.Kind != yaml.SequenceNode {
+	if v.Kind != sequenceNode {
 		return one(v)
 	}
 	var out []any

@@ -51,8 +51,12 @@ func TestAllPairs(t *testing.T) {
 		}
 		cats = append(cats, c)
 	}
-	for _, a := range cats {
-		for _, b := range cats {
+	for i, a := range cats {
+		for j, b := range cats {
+			// -short diffs each catalog with itself and its two neighbours; the full run, all pairs.
+			if testing.Short() && j != i && j != (i+1)%len(cats) && i != (j+1)%len(cats) {
+				continue
+			}
 			checkDiff(t, a, b)
 		}
 	}

@@ -61,6 +61,7 @@ func CompileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 	ds = append(ds, c.fitInputs()...)
 	ds = append(ds, c.inputBudgets()...)
 	ds = append(ds, c.totals()...)
+	stamp(c.cat, in)     // before the early copy: every emitter renders the same provenance
 	if !ds.HasErrors() { // the lints read validated documents; other errors come first
 		if unreviewed != nil {
 			built := *c.cat

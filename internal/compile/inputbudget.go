@@ -15,9 +15,6 @@ import (
 	"github.com/toolgen/toolgen/internal/jsonschema"
 )
 
-// DefaultMaxInputTokens is the input budget when the allow-list sets none.
-const DefaultMaxInputTokens = 1500
-
 // inputBudgets warns about every tool whose input schema is over its budget. The schema's cost
 // is the tool's count (name, description and schema, made already) minus that of its name and
 // description: the schema, often kilobytes, is not tokenized twice.
@@ -27,7 +24,8 @@ func (c *compiler) inputBudgets() diag.List {
 		return ds
 	}
 	for _, t := range c.cat.Tools {
-		e, limit := c.list.Entry(t.Name), c.inputLimit(t.Name)
+		e := c.list.Entry(t.Name)
+		limit := c.budgets(e).MaxInputTokens
 		if t.Tokens <= limit {
 			continue
 		}

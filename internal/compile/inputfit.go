@@ -22,7 +22,7 @@ func (c *compiler) fitInputs() diag.List {
 	for i := range c.cat.Tools {
 		t := &c.cat.Tools[i]
 		e := c.list.Entry(t.Name)
-		limit := c.inputLimit(t.Name)
+		limit := c.budgets(e).MaxInputTokens
 		if t.Tokens <= limit { // the schema is a part of the tool's count
 			continue
 		}
@@ -44,12 +44,4 @@ func (c *compiler) fitInputs() diag.List {
 		}
 	}
 	return ds
-}
-
-// inputLimit is the tool's maxInputTokens: its own, else the file's, else the default.
-func (c *compiler) inputLimit(tool string) int {
-	if limit := c.list.Entry(tool).Selection.Merge(c.list.Selection).MaxInputTokens; limit > 0 {
-		return limit
-	}
-	return DefaultMaxInputTokens
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/budget"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/jsonschema"
@@ -279,7 +280,7 @@ func checkInputWarnings(t *testing.T, c *catalog.Catalog, ds diag.List) {
 	t.Helper()
 	for _, tool := range c.Tools {
 		n, _ := tokencount.Count(string(tool.InputSchema))
-		if n <= DefaultMaxInputTokens {
+		if n <= budget.Defaults().MaxInputTokens {
 			continue
 		}
 		warned := false

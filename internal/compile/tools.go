@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
+	"github.com/toolgen/toolgen/internal/budget"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/jsonschema"
 	"github.com/toolgen/toolgen/internal/opbuild"
@@ -114,15 +115,13 @@ func (c *compiler) draft(r rootField, e *allowlist.Entry) *job {
 		j.d = document{doc: o.Doc, source: "override"}
 		return j
 	}
-	o := c.budgets(e)
 	omit, problem := c.uploads(r.field)
 	if problem != "" {
 		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no tool %q: %s", e.Name, problem),
 			"map the scalar under scalars: in "+c.list.Name+" when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or remove the tool")
 		return j
 	}
-	o.Omit = omit
-	res, err := c.ops.Build(string(r.kind), r.field, o)
+	res, err := c.ops.Build(string(r.kind), r.field, opbuild.Options{Set: c.budgets(e), Omit: omit})
 	if err != nil {
 		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no default operation for %q: %v", e.Name, err),
 			fmt.Sprintf("write tool-selections/%s.graphql with %s Tool_%s { ... } selecting what the agent needs", e.Name, r.kind, e.Name))
@@ -190,10 +189,9 @@ type document struct {
 	notes  []string
 }
 
-// budgets are the tool's selection budgets: its own, else the file's, else opbuild's defaults.
-func (c *compiler) budgets(e *allowlist.Entry) opbuild.Options {
-	s := e.Selection.Merge(c.list.Selection)
-	return opbuild.Options{PageSize: s.PageSize, MaxSelectionTokens: s.MaxSelectionTokens, MaxResultLeaves: s.MaxResultLeaves}
+// budgets are the tool's budgets: its own, else the file's, else budget.Defaults.
+func (c *compiler) budgets(e *allowlist.Entry) budget.Set {
+	return e.Selection.Merge(c.list.Selection).Resolve()
 }
 
 func roles(e *allowlist.Entry) []string {

@@ -6,7 +6,6 @@ package generate
 import (
 	"fmt"
 	"maps"
-	"path"
 	"sync"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -55,8 +54,6 @@ func FilesWith(in compile.Inputs, o Options) (map[string][]byte, diag.List) {
 	var wg sync.WaitGroup
 	defer wg.Wait() // an error after the early start must not leave it running
 	start := func(c *catalog.Catalog, reviewed bool) {
-		c.Toolgen = catalog.ToolgenVersion
-		c.Inputs = catalog.InputsDigest(in.Schema, in.Allowlist, baseNames(in.Selections))
 		for i, e := range ems {
 			if e.reviewed == reviewed {
 				cc := *c
@@ -91,13 +88,4 @@ func merge(results []map[string][]byte, errs []error, ds diag.List) (map[string]
 		maps.Copy(out, files)
 	}
 	return out, ds
-}
-
-// baseNames keys the overrides by file name, so the inputs digest does not depend on the folder.
-func baseNames(sel map[string][]byte) map[string][]byte {
-	out := make(map[string][]byte, len(sel))
-	for p, b := range sel {
-		out[path.Base(p)] = b
-	}
-	return out
 }

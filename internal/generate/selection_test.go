@@ -51,6 +51,9 @@ func TestCatalogsUseful(t *testing.T) {
 // TestSelectionDeterministic generates every selection case twice: the rule walks maps of the
 // schema (types, possible types), and none of that order may reach the output.
 func TestSelectionDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates every selection case twice more; TestGolden already pins their bytes")
+	}
 	dirs := selectionCases(t)
 	for _, dir := range dirs {
 		a, da := generateCase(t, dir)

@@ -1,7 +1,7 @@
 // Package golden is the test helper behind every golden test: cases are directories under
 // testdata, expected outputs are files beside the inputs, and -update rewrites them. The flag
 // exists only in packages whose tests import this one, so name them:
-// `go test ./internal/generate ./internal/emit/... -update`. Only tests import it.
+// `go test ./internal/generate ./internal/lint ./internal/catdiff -update`. Only tests import it.
 package golden
 
 import (

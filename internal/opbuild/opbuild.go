@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/budget"
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -18,30 +19,13 @@ import (
 // OperationName is the name every tool's operation carries, generated or written by hand.
 func OperationName(tool string) string { return "Tool_" + tool }
 
-// Options are the selection budgets of one tool; zero fields take Defaults.
+// Options are what one tool's document is built with: its budgets (zero fields take
+// budget.Defaults; MaxInputTokens is not read here) and the root arguments it leaves out.
 type Options struct {
-	PageSize           int // default of a root connection's $first
-	MaxSelectionTokens int // o200k tokens of the printed selection, header excluded
-	MaxResultLeaves    int // estimated leaf values in one response
+	budget.Set
 	// Omit names root arguments the tool leaves out (optional file uploads, which an agent
 	// cannot send).
 	Omit map[string]bool
-}
-
-// Defaults are the compiler-wide budgets of docs/selection.md.
-var Defaults = Options{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250}
-
-func (o Options) withDefaults() Options {
-	if o.PageSize == 0 {
-		o.PageSize = Defaults.PageSize
-	}
-	if o.MaxSelectionTokens == 0 {
-		o.MaxSelectionTokens = Defaults.MaxSelectionTokens
-	}
-	if o.MaxResultLeaves == 0 {
-		o.MaxResultLeaves = Defaults.MaxResultLeaves
-	}
-	return o
 }
 
 // Result is a default document and what the reviewer must see about it.
@@ -93,7 +77,7 @@ func NewCounting(schema *ast.Schema, count func(string) (int, error)) *Builder {
 // It fails with a message (no position: the caller knows where the tool was declared) when the
 // rule finds nothing to select.
 func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result, error) {
-	o = o.withDefaults()
+	o.Set = o.Set.Resolve()
 	s, err := b.shape(kind, f, o)
 	if err != nil {
 		return Result{}, err

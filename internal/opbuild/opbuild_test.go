@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/budget"
 	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -41,23 +42,20 @@ func build(t *testing.T, kind, field string, o Options) Result {
 // root entities is trimmed down to its summary, and a payload of plain leaves is reported with
 // the budget to raise (its token count was never needed).
 func TestResponseBudget(t *testing.T) {
-	r := build(t, "query", "tags", Options{MaxResultLeaves: 10})
+	r := build(t, "query", "tags", Options{Set: budget.Set{MaxResultLeaves: 10}})
 	want := Result{Text: "query Tool_tags { tags { id name } }",
 		Notes: []string{"selection trimmed to fit the budget: tags.note, tags.color"}, SelectionTokens: -1}
 	if diff := cmp.Diff(want, r); diff != "" {
 		t.Errorf("tags (-want +got):\n%s", diff)
 	}
-	r = build(t, "mutation", "report", Options{MaxResultLeaves: 3})
+	r = build(t, "mutation", "report", Options{Set: budget.Set{MaxResultLeaves: 3}})
 	if r.Raise != "selection.maxResultLeaves" || !strings.HasPrefix(r.Warning, "within maxSelectionTokens 400, about 6 leaf values") {
 		t.Errorf("report: warning %q, raise %q", r.Warning, r.Raise)
 	}
 }
 
-// TestDefaults pins the compiler-wide budgets of docs/selection.md.
+// TestDefaults checks that zero options build with budget.Defaults (pinned in package budget).
 func TestDefaults(t *testing.T) {
-	if got := (Options{}).withDefaults(); !cmp.Equal(got, Options{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250}) {
-		t.Errorf("defaults = %+v", got)
-	}
 	if r := build(t, "query", "team", Options{}); r.Text != "query Tool_team($id: ID!) { team(id: $id) { id name } }" || r.Notes != nil {
 		t.Errorf("team = %+v", r)
 	}

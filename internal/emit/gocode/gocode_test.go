@@ -7,20 +7,21 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
+	"path"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/internal/golden"
+	"github.com/toolgen/toolgen/internal/compile/compiletest"
 )
 
-// TestGolden renders each case and compares every file with <name>.golden beside its input.
+// TestGolden renders each case and compares every file with the one internal/generate's
+// golden test pins for it (want/, or generated/ for the example): those are the only copies.
 func TestGolden(t *testing.T) {
-	for _, dir := range golden.Cases(t, "catalog.json") {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
+	for _, dir := range cases {
+		t.Run(path.Base(dir), func(t *testing.T) {
 			got, err := Files(loadCase(t, dir))
 			if err != nil {
 				t.Fatal(err)
@@ -29,7 +30,9 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("Files returned %d files, want tools.go, calls.go and catalog.go", len(got))
 			}
 			for name, src := range got {
-				golden.File(t, filepath.Join(dir, name+".golden"), src)
+				if diff := cmp.Diff(string(compiletest.Want(t, dir, name)), string(src)); diff != "" {
+					t.Errorf("%s of %s differs from the pinned file (-want +got; run go test ./internal/generate -update or go generate ./...):\n%s", name, dir, diff)
+				}
 			}
 		})
 	}
@@ -37,7 +40,7 @@ func TestGolden(t *testing.T) {
 
 // TestHeader checks that go/ast recognises every file as generated: the header is line one.
 func TestHeader(t *testing.T) {
-	got, err := Files(loadCase(t, filepath.Join("testdata", "moviedb")))
+	got, err := Files(loadCase(t, compiletest.Example))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +57,7 @@ func TestHeader(t *testing.T) {
 
 // TestDeterministic renders each case twice and wants the same bytes.
 func TestDeterministic(t *testing.T) {
-	for _, dir := range golden.Cases(t, "catalog.json") {
+	for _, dir := range cases {
 		a, errA := Files(loadCase(t, dir))
 		b, errB := Files(loadCase(t, dir))
 		if errA != nil || errB != nil {
@@ -68,17 +71,17 @@ func TestDeterministic(t *testing.T) {
 
 // TestRejects checks that input that would give broken Go is an error, not a file.
 func TestRejects(t *testing.T) {
-	c := loadCase(t, filepath.Join("testdata", "moviedb"))
+	c := loadCase(t, compiletest.Example)
 	c.Tools[0].Variables[0].Name = `id" bad`
 	if _, err := Files(c); err == nil {
 		t.Error("a variable name that is not a GraphQL name was accepted")
 	}
-	c = loadCase(t, filepath.Join("testdata", "moviedb"))
-	c.Types = append(c.Types, catalog.Type{Name: "Genre", Kind: catalog.Enum})
+	c = loadCase(t, compiletest.Example)
+	c.Types = append(c.Types, catalog.Type{Name: c.Types[0].Name, Kind: catalog.Enum})
 	if _, err := Files(c); err == nil {
 		t.Error("a type listed twice was accepted")
 	}
-	c = loadCase(t, filepath.Join("testdata", "moviedb"))
+	c = loadCase(t, compiletest.Example)
 	c.Types[0].Kind = "SCALAR"
 	if _, err := Files(c); err == nil {
 		t.Error("a type of unknown kind was accepted")

@@ -1,30 +1,36 @@
 package review
 
 import (
-	"os"
-	"path/filepath"
+	"path"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/internal/golden"
+	"github.com/toolgen/toolgen/internal/compile/compiletest"
 )
 
-// TestGolden renders testdata/<case>/catalog.json and compares with CATALOG.md beside it.
+// cases are compiled from real inputs (compiletest): the repository's example (roles,
+// overrides with reasons, lint findings), a case without roles, and a library-style API.
+var cases = []string{compiletest.Example, compiletest.Case("awkward_schema"), compiletest.Case("library")}
+
+// TestGolden renders each case and compares with the CATALOG.md that internal/generate's golden
+// test pins for it (want/, or generated/ for the example): those are the only copies.
 func TestGolden(t *testing.T) {
-	for _, dir := range golden.Cases(t, "catalog.json") {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			got := render(t, load(t, filepath.Join(dir, "catalog.json")))
-			golden.File(t, filepath.Join(dir, Path), got)
+	for _, dir := range cases {
+		t.Run(path.Base(dir), func(t *testing.T) {
+			got := render(t, compiletest.Compile(t, dir))
+			if diff := cmp.Diff(string(compiletest.Want(t, dir, Path)), string(got)); diff != "" {
+				t.Errorf("%s of %s differs from the pinned file (-want +got; run go test ./internal/generate -update or go generate ./...):\n%s", Path, dir, diff)
+			}
 		})
 	}
 }
 
 // TestDeterministic renders twice: roles come from a map, so their order must not.
 func TestDeterministic(t *testing.T) {
-	c := load(t, filepath.Join("testdata", "moviedb", "catalog.json"))
+	c := compiletest.Compile(t, compiletest.Example)
 	first := render(t, c)
 	for range 5 {
 		if diff := cmp.Diff(string(first), string(render(t, c))); diff != "" {
@@ -36,8 +42,8 @@ func TestDeterministic(t *testing.T) {
 // TestTableCells checks that every table row has its header's number of cells (6 in the role
 // tables, 4 in the input tables), whatever the names, descriptions and notes hold.
 func TestTableCells(t *testing.T) {
-	for _, name := range []string{"moviedb", "awkward", "noroles"} {
-		md := string(render(t, load(t, filepath.Join("testdata", name, "catalog.json"))))
+	for _, name := range cases {
+		md := string(render(t, compiletest.Compile(t, name)))
 		header := 0
 		for _, line := range strings.Split(md, "\n") {
 			if !strings.HasPrefix(line, "|") {
@@ -57,19 +63,6 @@ func TestTableCells(t *testing.T) {
 			}
 		}
 	}
-}
-
-func load(t *testing.T, path string) *catalog.Catalog {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := catalog.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
 
 func render(t *testing.T, c *catalog.Catalog) []byte {

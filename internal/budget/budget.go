@@ -1,0 +1,40 @@
+// Package budget is the one description of a tool's compile-time budgets: how large its default
+// selection, its answer and its input schema may be (docs/selection.md). The allow-list decodes
+// them, the compiler merges a tool's own over the file's over the defaults, and opbuild and the
+// input fit phase read the merged set. It is a package of its own, not part of allowlist, so
+// that opbuild (GraphQL only) does not depend on the YAML decoder.
+package budget
+
+// Set is one tool's budgets; a zero field means "inherit" until Resolve fills it.
+type Set struct {
+	PageSize           int // default of a root connection's $first
+	MaxSelectionTokens int // o200k tokens of the printed selection, header excluded
+	MaxResultLeaves    int // estimated leaf values in one response
+	MaxInputTokens     int // o200k tokens of the input schema before the input fit phase cuts
+}
+
+// Defaults are the compiler-wide budgets, used where neither the tool nor the file sets one.
+// A function, not a variable, so no caller can change them for everyone.
+func Defaults() Set {
+	return Set{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250, MaxInputTokens: 1500}
+}
+
+// Merge returns s with every zero field taken from base.
+func (s Set) Merge(base Set) Set {
+	if s.PageSize == 0 {
+		s.PageSize = base.PageSize
+	}
+	if s.MaxSelectionTokens == 0 {
+		s.MaxSelectionTokens = base.MaxSelectionTokens
+	}
+	if s.MaxResultLeaves == 0 {
+		s.MaxResultLeaves = base.MaxResultLeaves
+	}
+	if s.MaxInputTokens == 0 {
+		s.MaxInputTokens = base.MaxInputTokens
+	}
+	return s
+}
+
+// Resolve returns s with every zero field taken from Defaults.
+func (s Set) Resolve() Set { return s.Merge(Defaults()) }
