@@ -3,10 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/toolgen/toolgen/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 )
 
 // writeOutput writes data to path (stdout when path is ""), whole or not at all: a failed run
@@ -24,20 +24,5 @@ func writeOutput(path string, data []byte, keep bool, stdout io.Writer) error {
 			return err
 		}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // a no-op after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, data)
 }

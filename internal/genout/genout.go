@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/toolgen/toolgen/internal/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -137,26 +138,7 @@ func writeFile(path string, data []byte) error {
 	if !errors.Is(err, fs.ErrExist) {
 		return err
 	}
-	return replaceFile(path, data)
-}
-
-func replaceFile(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".toolgen-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, data)
 }
 
 // removeEmptyParents deletes the folders of deleted files that are now empty, deepest first,

@@ -3,6 +3,7 @@ package genout
 import (
 	"bytes"
 	"fmt"
+	"github.com/toolgen/toolgen/internal/atomicfile"
 	"maps"
 	"os"
 	"path/filepath"
@@ -78,7 +79,7 @@ func Write(dir string, files map[string][]byte, m Manifest) (Report, error) {
 		r.Deleted = append(r.Deleted, p)
 	}
 	if !bytes.Equal(claim, final) { // a first run claims exactly its own files
-		if err := replaceFile(manifest, final); err != nil {
+		if err := atomicfile.Write(manifest, final); err != nil {
 			return r, err
 		}
 	}
