@@ -69,12 +69,5 @@ func VerifyDigest(data []byte) error {
 	if err != nil {
 		return err
 	}
-	want, err := selfDigest(data)
-	if err != nil {
-		return err
-	}
-	if c.Digest != want {
-		return fmt.Errorf("catalog: digest is %s but the file hashes to %s: it was edited after toolgen wrote it; regenerate it instead of editing it", c.Digest, want)
-	}
-	return nil
+	return CheckDigest(c, data)
 }

@@ -59,7 +59,7 @@ func Prepare(raw []byte) (schema, allowlist []byte, n int, err error) {
 	var allow strings.Builder
 	allow.WriteString("tools:\n")
 	for _, def := range append(doc.Definitions, doc.Extensions...) {
-		def.Fields = dedup(def.Fields)
+		def.Fields = DedupFields(def.Fields)
 		if def.Name == "Query" || def.Name == "Mutation" {
 			for _, f := range def.Fields {
 				allow.WriteString("  " + f.Name + ": {}\n")
@@ -72,7 +72,9 @@ func Prepare(raw []byte) (schema, allowlist []byte, n int, err error) {
 	return buf.Bytes(), []byte(allow.String()), n, nil
 }
 
-func dedup(fields ast.FieldList) ast.FieldList {
+// DedupFields keeps the first of fields that share a name: published schemas carry a few
+// duplicate definitions that gqlparser rightly refuses, and a scale test measures the rest.
+func DedupFields(fields ast.FieldList) ast.FieldList {
 	seen := map[string]bool{}
 	var out ast.FieldList
 	for _, f := range fields {

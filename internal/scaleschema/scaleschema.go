@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen/toolgen/internal/githubschema"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/formatter"
 	"github.com/vektah/gqlparser/v2/parser"
@@ -53,7 +54,7 @@ func AllRoots(tb testing.TB, name string) (schema, allowlist []byte, n int) {
 	var allow strings.Builder
 	allow.WriteString("tools:\n")
 	for _, def := range append(doc.Definitions, doc.Extensions...) {
-		def.Fields = dedup(def.Fields)
+		def.Fields = githubschema.DedupFields(def.Fields)
 		if def.Name == rootName(doc, "query", "Query") || def.Name == rootName(doc, "mutation", "Mutation") {
 			for _, f := range def.Fields {
 				allow.WriteString("  " + f.Name + ":")
@@ -82,16 +83,4 @@ func rootName(doc *ast.SchemaDocument, op ast.Operation, def string) string {
 		}
 	}
 	return def
-}
-
-func dedup(fields ast.FieldList) ast.FieldList {
-	seen := map[string]bool{}
-	var out ast.FieldList
-	for _, f := range fields {
-		if !seen[f.Name] {
-			seen[f.Name] = true
-			out = append(out, f)
-		}
-	}
-	return out
 }
