@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/toolrt/audit"
@@ -144,5 +145,39 @@ func TestApprovalMessageCountsLongRuns(t *testing.T) {
 	msg := ApprovalMessage(gate.Request{Tool: "addWatchListItem", Operation: "mutation M { x }", Variables: []byte(vars)})
 	if !strings.Contains(msg, "fine␠×60000and more") || !strings.Contains(msg, "sha256 ") || len(msg) > 2000 {
 		t.Errorf("approval message (%d bytes): %.400s", len(msg), msg)
+	}
+}
+
+// TestShutdownDoesNotWaitForOpenStreams: a connected client keeps an event stream open, which
+// never goes idle; the server used to wait out its whole 5 s grace for it on every shutdown.
+func TestShutdownDoesNotWaitForOpenStreams(t *testing.T) {
+	f := newFixture(t)
+	s, err := New(Config{Runtime: f.rt, Limits: budget.Defaults()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := Listen("127.0.0.1:0", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.ServeHTTP(ctx, ln) }()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).
+		Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "movie", Arguments: json.RawMessage(`{"id":"42"}`)}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	cancel()
+	if err := waitErr(t, served); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("shutdown with a connected client took %v; the grace is for calls in flight, not idle streams", d)
 	}
 }

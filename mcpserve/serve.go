@@ -81,10 +81,31 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	}
 	shutdown, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
+	// An open event stream never goes idle on its own, so Shutdown alone would wait out the
+	// grace period whenever a client is connected: once the calls in flight are done, close
+	// the sessions, which ends their streams.
+	srv.RegisterOnShutdown(func() { s.closeSessionsWhenIdle(shutdown) })
 	err := srv.Shutdown(shutdown)
 	if errors.Is(err, context.DeadlineExceeded) {
-		err = srv.Close() // an open event stream never goes idle on its own
+		err = srv.Close()
 	}
 	s.expireAll()
 	return err
+}
+
+// closeSessionsWhenIdle waits until no tool call is in flight (or ctx ends), then closes every
+// MCP session.
+func (s *Server) closeSessionsWhenIdle(ctx context.Context) {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for s.active.Load() > 0 {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+	for ss := range s.mcp.Sessions() {
+		_ = ss.Close()
+	}
 }

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/toolrt"
@@ -60,6 +61,7 @@ type Server struct {
 	mcp      *mcp.Server
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*session
+	active   atomic.Int64 // tool calls in flight, which a shutdown lets finish
 }
 
 // session is the per-MCP-session state: its run (budget, gate, run id) and, in elicit mode,

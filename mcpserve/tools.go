@@ -82,6 +82,8 @@ func catalogOrder(defs []toolrt.ToolDef) mcp.Middleware {
 // comes back as an input request (elicit.go).
 func (s *Server) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		s.active.Add(1)
+		defer s.active.Add(-1)
 		st := s.session(req.Session)
 		if s.cfg.Approve != Elicit {
 			res, err := st.run.Call(ctx, name, arguments(req.Params.Arguments))
