@@ -81,21 +81,30 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	}
 	shutdown, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	// An open event stream never goes idle on its own, so Shutdown alone would wait out the
-	// grace period whenever a client is connected: once the calls in flight are done, close
-	// the sessions, which ends their streams.
-	srv.RegisterOnShutdown(func() { s.closeSessionsWhenIdle(shutdown) })
-	err := srv.Shutdown(shutdown)
-	if errors.Is(err, context.DeadlineExceeded) {
-		err = srv.Close()
+	stopped := make(chan error, 1)
+	go func() { stopped <- srv.Shutdown(shutdown) }() // no new connections; idle ones close
+	s.waitIdle(shutdown)                              // calls in flight finish, within the grace
+	select {                                          // and their answers are written
+	case err := <-stopped:
+		s.expireAll()
+		return err
+	case <-time.After(100 * time.Millisecond):
+	}
+	// An open event stream never goes idle on its own (and a client may open another), so
+	// Shutdown alone would wait out the grace whenever a client is connected: end them now.
+	for ss := range s.mcp.Sessions() {
+		_ = ss.Close()
+	}
+	err := srv.Close()
+	if serr := <-stopped; serr != nil && !errors.Is(serr, context.DeadlineExceeded) {
+		err = serr
 	}
 	s.expireAll()
 	return err
 }
 
-// closeSessionsWhenIdle waits until no tool call is in flight (or ctx ends), then closes every
-// MCP session.
-func (s *Server) closeSessionsWhenIdle(ctx context.Context) {
+// waitIdle returns when no tool call is in flight, or when ctx ends.
+func (s *Server) waitIdle(ctx context.Context) {
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for s.active.Load() > 0 {
@@ -104,8 +113,5 @@ func (s *Server) closeSessionsWhenIdle(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
-	}
-	for ss := range s.mcp.Sessions() {
-		_ = ss.Close()
 	}
 }
