@@ -39,11 +39,12 @@ type pendingCall struct {
 // pendingCalls is one session's table of waiting writes, keyed by the random request state
 // handed to the client. The client's state is only ever a key: nothing in it is trusted.
 type pendingCalls struct {
-	run   *toolrt.Run
-	now   func() time.Time
-	mu    sync.Mutex
-	calls map[string]*pendingCall
-	seq   int
+	run     *toolrt.Run
+	now     func() time.Time
+	mu      sync.Mutex
+	calls   map[string]*pendingCall
+	seq     int
+	closing sync.Mutex // held for a whole close, records included, so a second close waits for them
 }
 
 func newPendingCalls(run *toolrt.Run) *pendingCalls {
@@ -81,6 +82,8 @@ func (p *pendingCalls) take(state string) *pendingCall {
 // close ends every waiting write unsent, recorded as expired: the session or the server is
 // over and no answer can come. It is safe to call more than once.
 func (p *pendingCalls) close() {
+	p.closing.Lock()
+	defer p.closing.Unlock()
 	p.mu.Lock()
 	var all []*pendingCall
 	for id := range p.calls {

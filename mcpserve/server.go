@@ -151,11 +151,16 @@ func (s *Server) forget(ss *mcp.ServerSession) {
 	_ = ss.Wait()
 	s.mu.Lock()
 	st := s.sessions[ss]
+	s.mu.Unlock()
+	if st == nil {
+		return
+	}
+	// Closed before it leaves the map: a server stopping now (expireAll) finds the session
+	// and waits for these records instead of returning before they are written.
+	st.pending.close()
+	s.mu.Lock()
 	delete(s.sessions, ss)
 	s.mu.Unlock()
-	if st != nil {
-		st.pending.close()
-	}
 }
 
 // expireAll ends the writes still waiting in every session, recorded as expired, so a server
