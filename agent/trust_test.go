@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -77,29 +76,16 @@ func runTampered(t *testing.T, d *demo, tm toolrttest.Tamper) error {
 // every character as a \u escape (JSON allows it; the bytes never contain the token) must not
 // hand the token to the model or the transcript.
 func TestEscapedTokenEchoNeverReachesTheModel(t *testing.T) {
-	var mu sync.Mutex
-	var sent []string
-	echo := moviedbtest.Start(t, func(login http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-			if tok == "" { // the login goes to the real demo server
-				login.ServeHTTP(w, r)
-				return
-			}
-			mu.Lock()
-			sent = append(sent, tok)
-			mu.Unlock()
-			w.Header().Set("Content-Type", "application/json")
-			_, _ = w.Write([]byte(`{"data":{"myWatchLists":[{"id":"1","name":"` + toolrttest.EscapeAll(tok) + `"}]}}`))
-		})
+	tokens := toolrttest.NewTokenEcho(func(esc string) string {
+		return `{"data":{"myWatchLists":[{"id":"1","name":"` + esc + `"}]}}`
 	})
+	echo := moviedbtest.Start(t, tokens.Wrap)
 	dd := &demo{URL: echo.URL}
 	s := newSession(t, dd, agenttest.Steps(calls(call("c1", "myWatchLists", `{}`)), words("done")), options{})
 	if err := s.converse(t, context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	mu.Lock() // the server's handler has returned; the lock is for the race detector
-	defer mu.Unlock()
+	sent := tokens.Sent()
 	if len(sent) == 0 {
 		t.Fatal("the echo server never saw a token")
 	}

@@ -6,9 +6,7 @@ package mcpserve
 import (
 	"bytes"
 	"context"
-	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/toolgen/toolgen/generated"
@@ -75,22 +73,10 @@ func serveTampered(t *testing.T, endpoint string, tm toolrttest.Tamper) error {
 // TestEscapedTokenEchoNeverReachesAnMCPResult: an API echoing the bearer token with every
 // character escaped; the MCP result and the audit file must hold no trace of it.
 func TestEscapedTokenEchoNeverReachesAnMCPResult(t *testing.T) {
-	var mu sync.Mutex
-	var sent []string
-	echo := moviedbtest.Start(t, func(login http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-			if tok == "" { // the login goes to the real demo server
-				login.ServeHTTP(w, r)
-				return
-			}
-			mu.Lock()
-			sent = append(sent, tok)
-			mu.Unlock()
-			w.Header().Set("Content-Type", "application/json")
-			_, _ = w.Write([]byte(`{"data":null,"errors":[{"message":"bad token ` + toolrttest.EscapeAll(tok) + `"}]}`))
-		})
+	tokens := toolrttest.NewTokenEcho(func(esc string) string {
+		return `{"data":null,"errors":[{"message":"bad token ` + esc + `"}]}`
 	})
+	echo := moviedbtest.Start(t, tokens.Wrap)
 	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
@@ -109,8 +95,7 @@ func TestEscapedTokenEchoNeverReachesAnMCPResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	text, _ := call(t, connect(t, s, nil), "myWatchLists", `{}`)
-	mu.Lock() // the server's handler has returned; the lock is for the race detector
-	defer mu.Unlock()
+	sent := tokens.Sent()
 	if len(sent) == 0 {
 		t.Fatal("the echo server never saw a token")
 	}
