@@ -40,11 +40,7 @@ func runConfirm(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintln(e.Err, "usage: agent confirm [-endpoint URL] [-user NAME] REQUEST-ID [sha256:HASH-PREFIX]   (password from AGENT_PASSWORD, or AGENT_CONFIRMER_TOKEN)")
 		return errUsage
 	}
-	st, err := e.Store()
-	if err != nil {
-		return err
-	}
-	r, err := st.Get(ctx, args[0])
+	st, r, err := e.request(ctx, args[0])
 	if err != nil {
 		return err
 	}

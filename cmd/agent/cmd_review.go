@@ -34,11 +34,7 @@ func runReview(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintln(e.Err, "usage: agent review [-endpoint URL] [-user NAME] REQUEST-ID   (AGENT_PASSWORD or AGENT_CONFIRMER_TOKEN reads the current data)")
 		return errUsage
 	}
-	st, err := e.Store()
-	if err != nil {
-		return err
-	}
-	r, err := st.Get(ctx, args[0])
+	st, r, err := e.request(ctx, args[0])
 	if err != nil {
 		return err
 	}

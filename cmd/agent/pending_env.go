@@ -69,6 +69,16 @@ func (e *Env) Store() (*pending.Store, error) {
 	return e.store, nil
 }
 
+// request opens the store and reads one request: the start of review and confirm.
+func (e *Env) request(ctx context.Context, id string) (*pending.Store, *pending.Request, error) {
+	st, err := e.Store()
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := st.Get(ctx, id)
+	return st, r, err
+}
+
 // deferrer is the store's Deferrer when writes are deferred, else nil. Deferring needs a real
 // endpoint: the embedded server ends with this process, so nobody could confirm afterwards.
 func (e *Env) deferrer(deferring bool) (toolrt.Deferrer, error) {
