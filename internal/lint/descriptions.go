@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -16,57 +18,106 @@ var pseudoSystem = regexp.MustCompile(`(?i)<\s*/?\s*(system|assistant|instructio
 // Phrases that address the model rather than describe the tool.
 var imperative = regexp.MustCompile(`(?i)\bignore\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier)\b|\balways\s+(call|use|invoke|run|choose|prefer)\s+this\b|\byou\s+must\b|\bdisregard\b|\bdo\s+not\s+(tell|inform|mention\s+this\s+to)\s+the\s+user\b|\bbefore\s+(calling|using)\s+any\s+other\s+tool\b`)
 
-// mayCommand is a cheap test for the words every imperative pattern needs.
-func mayCommand(desc string) bool {
-	lower := strings.ToLower(desc)
-	for _, w := range []string{"ignore", "always", "must", "disregard", "do not", "before", "system"} {
-		if strings.Contains(lower, w) {
+// commandWords are what every imperative pattern needs, in lower case.
+var commandWords = [][]byte{[]byte("ignore"), []byte("always"), []byte("must"), []byte("disregard"), []byte("do not"), []byte("before"), []byte("system")}
+
+// mayCommand is a cheap test for the words every imperative pattern needs: whether
+// strings.ToLower(desc) holds one. ASCII text, nearly all of it, is lowered into buf (scratch
+// space the caller keeps) rather than a new string.
+func mayCommand(desc string, buf *[]byte) bool {
+	lower := *buf
+	if isASCII(desc) {
+		lower = append(lower[:0], desc...)
+		for i, c := range lower {
+			if 'A' <= c && c <= 'Z' {
+				lower[i] = c + 'a' - 'A'
+			}
+		}
+		*buf = lower
+	} else {
+		lower = []byte(strings.ToLower(desc)) // unicode.ToLower takes U+0130 to i, U+212A to k
+	}
+	for _, w := range commandWords {
+		if bytes.Contains(lower, w) {
 			return true
 		}
 	}
 	return false
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // hidden finds the first code point a reader cannot see: format characters (zero-width spaces
 // and joiners, bidi embeddings, overrides and isolates, tag characters) and controls other than
-// tab and line ends.
+// tab and line ends. ASCII has no format character, and its controls are below space and DEL.
 func hidden(s string) (rune, bool) {
-	for _, r := range s {
-		if unicode.Is(unicode.Cf, r) || unicode.IsControl(r) && r != '\n' && r != '\r' && r != '\t' {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c < ' ' && c != '\n' && c != '\r' && c != '\t' || c == 0x7f {
+				return rune(c), true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.Is(unicode.Cf, r) || unicode.IsControl(r) {
 			return r, true
 		}
+		i += n
 	}
 	return 0, false
 }
 
+// subject names the text injection checks: a tool's description, or an input's.
+type subject struct {
+	input bool
+	name  string // the tool, or the input's dotted path
+}
+
+func (s subject) String() string {
+	if s.input {
+		return "the description of input " + s.name
+	}
+	return fmt.Sprintf("the description of %q", s.name)
+}
+
 // injection checks one description: hidden text or system markup is an error, text that
 // commands the model a warning.
-func (l *linter) injection(tool, what, desc string, pos ast.Position) {
+func (l *linter) injection(tool string, what subject, desc string, pos ast.Position) {
 	if desc == "" {
 		return
 	}
-	fix := "describe what the tool does and returns, for a reader; " + suppressFix(tool, "description-injection")
+	fix := func() string {
+		return "describe what the tool does and returns, for a reader; " + suppressFix(tool, "description-injection")
+	}
 	if r, ok := hidden(desc); ok {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
-			Message: fmt.Sprintf("%s holds the invisible code point U+%04X: a reviewer cannot see what the model reads", what, r), Fix: "remove it; " + fix})
+			Message: fmt.Sprintf("%s holds the invisible code point U+%04X: a reviewer cannot see what the model reads", what, r), Fix: "remove it; " + fix()})
 	}
-	if !strings.ContainsAny(desc, "<[") && !mayCommand(desc) {
+	if !strings.ContainsAny(desc, "<[") && !mayCommand(desc, &l.lower) {
 		return // the regular expressions cost more than this test, and most text passes it
 	}
 	if m := pseudoSystem.FindString(desc); m != "" {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
-			Message: fmt.Sprintf("%s holds %q, which imitates a system prompt or chat template", what, m), Fix: fix})
+			Message: fmt.Sprintf("%s holds %q, which imitates a system prompt or chat template", what, m), Fix: fix()})
 	}
 	if m := imperative.FindString(desc); m != "" {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Warning, Pos: pos,
-			Message: fmt.Sprintf("%s addresses the model (%q) instead of describing the tool", what, m), Fix: fix})
+			Message: fmt.Sprintf("%s addresses the model (%q) instead of describing the tool", what, m), Fix: fix()})
 	}
 }
 
 // descPos is where a tool's description comes from: its allow-list entry when it sets one,
 // else the root field in the schema.
 func (l *linter) descPos(tool string) ast.Position {
-	if e := l.in.Allowlist.Entry(tool); e != nil && strings.TrimSpace(e.Description) != "" {
+	if e := l.entries[tool]; e != nil && strings.TrimSpace(e.Description) != "" {
 		return l.entryPos(tool)
 	}
 	if f := l.rootField(tool); f != nil {
@@ -94,7 +145,7 @@ const minWords = 12
 func (l *linter) descriptions() {
 	for _, t := range l.in.Catalog.Tools {
 		pos := l.descPos(t.Name)
-		l.injection(t.Name, fmt.Sprintf("the description of %q", t.Name), t.Description, pos)
+		l.injection(t.Name, subject{name: t.Name}, t.Description, pos)
 		n := len(strings.Fields(t.Description))
 		switch {
 		case restatesName(t.Name, t.Description):

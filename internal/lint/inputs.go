@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
-	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -129,17 +128,18 @@ func openObjects(raw json.RawMessage) []string {
 }
 
 func (l *linter) checkInput(tool string, in input) {
+	class := l.classify(in.name)
 	switch {
-	case sensitive.Credential(in.name) && in.typ != "Boolean":
+	case class.credential && in.typ != "Boolean":
 		l.report(Finding{Rule: "credential-input", Tool: tool, Severity: diag.Error, Pos: in.pos,
 			Message: fmt.Sprintf("tool %q asks the model for %s, which reads as a credential: the model would hold a secret", tool, in.path),
 			Fix:     "supply it from the login or configuration instead, write an override without it, " + suppressFix(tool, "credential-input")})
-	case sensitive.Identity(in.name):
+	case class.identity:
 		l.report(Finding{Rule: "identity-input", Tool: tool, Severity: diag.Warning, Pos: in.pos,
 			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity", tool, in.path),
 			Fix:     "take the identity from the login (an override can leave the argument out), " + suppressFix(tool, "identity-input")})
 	}
-	l.injection(tool, "the description of input "+in.path, in.desc, in.pos)
+	l.injection(tool, subject{input: true, name: in.path}, in.desc, in.pos)
 }
 
 // toolInputs lists a tool's variables and, through input objects, their fields at any depth.
