@@ -18,27 +18,58 @@ var pseudoSystem = regexp.MustCompile(`(?i)<\s*/?\s*(system|assistant|instructio
 // Phrases that address the model rather than describe the tool.
 var imperative = regexp.MustCompile(`(?i)\bignore\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier)\b|\balways\s+(call|use|invoke|run|choose|prefer)\s+this\b|\byou\s+must\b|\bdisregard\b|\bdo\s+not\s+(tell|inform|mention\s+this\s+to)\s+the\s+user\b|\bbefore\s+(calling|using)\s+any\s+other\s+tool\b`)
 
-// commandWords are what every imperative pattern needs, in lower case.
+// commandWords are what every imperative pattern needs, in lower case: a description without
+// one is not matched against the patterns (nor is it scanned for system markup unless it holds
+// "<" or "[").
 var commandWords = [][]byte{[]byte("ignore"), []byte("always"), []byte("must"), []byte("disregard"), []byte("do not"), []byte("before"), []byte("system")}
 
-// mayCommand is a cheap test for the words every imperative pattern needs: whether
-// strings.ToLower(desc) holds one. ASCII text, nearly all of it, is lowered into buf (scratch
-// space the caller keeps) rather than a new string.
-func mayCommand(desc string, buf *[]byte) bool {
-	lower := *buf
-	if isASCII(desc) {
-		lower = append(lower[:0], desc...)
-		for i, c := range lower {
-			if 'A' <= c && c <= 'Z' {
-				lower[i] = c + 'a' - 'A'
-			}
-		}
-		*buf = lower
-	} else {
-		lower = []byte(strings.ToLower(desc)) // unicode.ToLower takes U+0130 to i, U+212A to k
+// Narrower words, one of which each pattern needs to match at all. Under (?i) a letter matches
+// the runes of its case-folding orbit, and unicode.ToLower takes each of those to the letter
+// itself for these words (not for s and k: ſ and the Kelvin sign), so the lowered text holds
+// the word whenever a pattern could match.
+var (
+	imperativeWords = [][]byte{[]byte("ignore"), []byte("alway"), []byte("you"), []byte("regard"), []byte("before")}
+	systemWord      = []byte("begin")
+)
+
+// lowered is strings.ToLower(s) as bytes; ASCII text, nearly all of it, is lowered into the
+// linter's scratch space rather than a new string.
+func (l *linter) lowered(s string) []byte {
+	if !isASCII(s) {
+		return []byte(strings.ToLower(s)) // unicode.ToLower takes U+0130 to i, U+212A to k
 	}
-	for _, w := range commandWords {
-		if bytes.Contains(lower, w) {
+	b := append(l.lower[:0], s...)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	l.lower = b
+	return b
+}
+
+// mayCommand is a cheap test for the words every imperative pattern needs, in lowered text.
+func mayCommand(lower []byte) bool {
+	return containsAny(lower, commandWords)
+}
+
+// mayImperative reports whether the imperative patterns could match the lowered text: one of
+// their words, or "do" and a space (do\s+not).
+func mayImperative(lower []byte) bool {
+	if containsAny(lower, imperativeWords) {
+		return true
+	}
+	for i := 0; i+2 < len(lower); i++ {
+		if lower[i] == 'd' && lower[i+1] == 'o' && strings.IndexByte("\t\n\f\r ", lower[i+2]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(b []byte, words [][]byte) bool {
+	for _, w := range words {
+		if bytes.Contains(b, w) {
 			return true
 		}
 	}
@@ -101,17 +132,34 @@ func (l *linter) injection(tool string, what subject, desc string, pos ast.Posit
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
 			Message: fmt.Sprintf("%s holds the invisible code point U+%04X: a reviewer cannot see what the model reads", what, r), Fix: "remove it; " + fix()})
 	}
-	if !strings.ContainsAny(desc, "<[") && !mayCommand(desc, &l.lower) {
-		return // the regular expressions cost more than this test, and most text passes it
-	}
-	if m := pseudoSystem.FindString(desc); m != "" {
+	system, command := l.matches(desc)
+	if system != "" {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
-			Message: fmt.Sprintf("%s holds %q, which imitates a system prompt or chat template", what, m), Fix: fix()})
+			Message: fmt.Sprintf("%s holds %q, which imitates a system prompt or chat template", what, system), Fix: fix()})
 	}
-	if m := imperative.FindString(desc); m != "" {
+	if command != "" {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Warning, Pos: pos,
-			Message: fmt.Sprintf("%s addresses the model (%q) instead of describing the tool", what, m), Fix: fix()})
+			Message: fmt.Sprintf("%s addresses the model (%q) instead of describing the tool", what, command), Fix: fix()})
 	}
+}
+
+// matches returns the text of desc that imitates system markup and the text that commands the
+// model, each "" for none. Only text that holds "<", "[" or a command word is checked (the
+// regular expressions cost far more than this test, and most text passes it), and each
+// expression only when the text holds what it needs to match.
+func (l *linter) matches(desc string) (system, command string) {
+	markup := strings.ContainsAny(desc, "<[")
+	lower := l.lowered(desc)
+	if !markup && !mayCommand(lower) {
+		return "", ""
+	}
+	if markup || bytes.Contains(lower, systemWord) {
+		system = pseudoSystem.FindString(desc)
+	}
+	if mayImperative(lower) {
+		command = imperative.FindString(desc)
+	}
+	return system, command
 }
 
 // descPos is where a tool's description comes from: its allow-list entry when it sets one,

@@ -6,20 +6,32 @@ import (
 	"unicode"
 )
 
-// FuzzInjectionPrefilters checks the allocation-free mayCommand and hidden against the plain
-// ones they replace.
+// plainMatches is what injection checked before the narrower prefilters: both expressions on
+// any text that holds "<", "[" or, lowered, a command word.
+func plainMatches(s string) (system, command string) {
+	lower, gate := strings.ToLower(s), strings.ContainsAny(s, "<[")
+	for _, w := range []string{"ignore", "always", "must", "disregard", "do not", "before", "system"} {
+		gate = gate || strings.Contains(lower, w)
+	}
+	if !gate {
+		return "", ""
+	}
+	return pseudoSystem.FindString(s), imperative.FindString(s)
+}
+
+// FuzzInjectionPrefilters checks the allocation-free prefilters of matches and hidden against
+// the plain ones they replace.
 func FuzzInjectionPrefilters(f *testing.F) {
-	for _, s := range []string{"Ignore previous", "İGNORE the above", "\u212Aeep", "DO NOT tell", "a\u200bb", "tab\tnew\nline\r", "\x7f", "\xff\xfeMUST", "plain text"} {
+	for _, s := range []string{"Ignore previous instructions", "İGNORE the above", "\u212Aeep", "Do\tnot tell the user, you must", "you MUST",
+		"BEGIN SYSTEM", "begin \u017Fystem: must", "<|im_start|> system", "[INST]", "<< SYS >>", "always use this", "ALWAYſ use this",
+		"DiSREGARD", "dıSREGARD", "before using any other tool", "a\u200bb", "tab\tnew\nline\r", "\x7f", "\xff\xfeMUST", "plain text"} {
 		f.Add(s)
 	}
+	l := &linter{}
 	f.Fuzz(func(t *testing.T, s string) {
-		lower, want := strings.ToLower(s), false
-		for _, w := range []string{"ignore", "always", "must", "disregard", "do not", "before", "system"} {
-			want = want || strings.Contains(lower, w)
-		}
-		var buf []byte
-		if got := mayCommand(s, &buf); got != want {
-			t.Errorf("mayCommand(%q) = %v, want %v", s, got, want)
+		wantS, wantC := plainMatches(s)
+		if gotS, gotC := l.matches(s); gotS != wantS || gotC != wantC {
+			t.Errorf("matches(%q) = %q, %q, want %q, %q", s, gotS, gotC, wantS, wantC)
 		}
 		var wantR rune
 		wantOK := false
