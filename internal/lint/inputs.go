@@ -3,8 +3,6 @@ package lint
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
@@ -79,52 +77,6 @@ func (l *linter) pointerInput(tool, ptr string) (string, ast.Position) {
 		return "its input", pos
 	}
 	return strings.Join(names, "."), pos
-}
-
-// openObjects lists the JSON Pointers of an input schema's unconstrained places: a property
-// without a type, enum or $ref, or an object whose additionalProperties is not false. toolgen's
-// own schemas have none; a catalog from another generator, or a future mapping, might.
-func openObjects(raw json.RawMessage) []string {
-	var root map[string]any
-	if json.Unmarshal(raw, &root) != nil {
-		return []string{""}
-	}
-	var out []string
-	var walk func(m map[string]any, path string, depth int)
-	walk = func(m map[string]any, path string, depth int) {
-		if depth > 32 {
-			return
-		}
-		_, typed := m["type"]
-		_, enum := m["enum"]
-		_, ref := m["$ref"]
-		switch {
-		case ref || enum:
-			return
-		case !typed:
-			out = append(out, path)
-			return
-		case m["type"] == "object" && m["additionalProperties"] != false:
-			out = append(out, path)
-		}
-		props, _ := m["properties"].(map[string]any)
-		for _, k := range slices.Sorted(maps.Keys(props)) {
-			if p, ok := props[k].(map[string]any); ok {
-				walk(p, path+"/properties/"+k, depth+1)
-			}
-		}
-		if it, ok := m["items"].(map[string]any); ok {
-			walk(it, path+"/items", depth+1)
-		}
-	}
-	walk(root, "", 0)
-	defs, _ := root["$defs"].(map[string]any)
-	for _, k := range slices.Sorted(maps.Keys(defs)) {
-		if d, ok := defs[k].(map[string]any); ok {
-			walk(d, "/$defs/"+k, 1)
-		}
-	}
-	return out
 }
 
 func (l *linter) checkInput(tool string, in input) {
