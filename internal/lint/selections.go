@@ -11,12 +11,14 @@ import (
 // selections checks what each tool returns: no field that reads as a credential, at any depth,
 // and no deprecated field (or deprecated root field).
 func (l *linter) selections() {
+	w := &selWalker{l: l, seen: map[pathKey]int32{}} // one for all tools: its map keeps its room
 	for _, t := range l.in.Catalog.Tools {
 		doc := l.in.Docs[t.Name]
 		if doc == nil || len(doc.Operations) == 0 {
 			continue
 		}
-		w := &selWalker{l: l, tool: t.Name, doc: doc, seen: map[pathKey]int32{}}
+		w.tool, w.doc, w.nodes, w.deprecated = t.Name, doc, w.nodes[:0], nil
+		clear(w.seen)
 		w.walk(doc.Operations[0].SelectionSet, -1, 0)
 		w.reportDeprecated()
 	}
