@@ -57,6 +57,9 @@ type tool struct {
 	AnswerLeaves  int
 	Reason        string // the override's leading comment
 	Findings      []catalog.Finding
+
+	// A role table's cells, escaped here once rather than by template calls per row.
+	NameCell, ApprovalCell, SelectionCell string
 }
 
 // Files renders CATALOG.md.
@@ -138,12 +141,15 @@ func newTool(t catalog.Tool, anchor string) *tool {
 		OperationName: t.OperationName, Operation: visible(formatOperation(t.Operation)), Notes: notes,
 		Inputs: visibleInputs(inputs(t.InputSchema)), AnswerLeaves: t.Review.AnswerLeaves, Reason: visible(t.Review.Reason),
 		Findings: visibleFindings(t.Review.Findings),
+		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
 	}
 }
 
 func visibleInputs(in []input) []input {
 	for i := range in {
-		in[i].Name, in[i].Type, in[i].Description = visible(in[i].Name), visible(in[i].Type), visible(in[i].Description)
+		r := &in[i]
+		r.Name, r.Type, r.Description = visible(r.Name), visible(r.Type), visible(r.Description)
+		r.NameCell, r.TypeCell, r.DescriptionCell = cell(code(r.Name)), cell(r.Type), cell(oneLine(r.Description))
 	}
 	return in
 }
