@@ -14,7 +14,7 @@ const punctuators = "{}()[]:=@$!,|&"
 // comments, and words (names and numbers). Whitespace goes; commas stay, to be printed back.
 // A string that does not end makes the document untokenizable: false.
 func tokenize(doc string) ([]string, bool) {
-	var toks []string
+	toks := make([]string, 0, len(doc)/4) // a compact document has a token per few bytes
 	for i := 0; i < len(doc); {
 		c := doc[i]
 		j, ok := i+1, true
@@ -30,8 +30,8 @@ func tokenize(doc string) ([]string, bool) {
 			j = i + strings.IndexAny(doc[i:]+"\n", "\r\n")
 		case strings.HasPrefix(doc[i:], "..."):
 			j = i + 3
-		case !strings.ContainsRune(punctuators, rune(c)):
-			for j < len(doc) && !strings.ContainsRune(punctuators+" \t\r\n\"#", rune(doc[j])) && !strings.HasPrefix(doc[j:], "...") {
+		case !isPunctuator(c):
+			for j < len(doc) && !endsWord(doc[j]) && !(doc[j] == '.' && strings.HasPrefix(doc[j:], "...")) {
 				j++
 			}
 		}
@@ -42,6 +42,20 @@ func tokenize(doc string) ([]string, bool) {
 		i = j
 	}
 	return toks, true
+}
+
+// isPunctuator reports whether c is one of punctuators.
+func isPunctuator(c byte) bool {
+	switch c {
+	case '{', '}', '(', ')', '[', ']', ':', '=', '@', '$', '!', ',', '|', '&':
+		return true
+	}
+	return false
+}
+
+// endsWord reports whether c ends a word: a punctuator, whitespace, a string or a comment.
+func endsWord(c byte) bool {
+	return isPunctuator(c) || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '"' || c == '#'
 }
 
 // stringEnd returns the index just past the string whose content starts at i, and whether the
@@ -86,6 +100,7 @@ func formatOperation(doc string) string {
 		return doc
 	}
 	p := &printer{fresh: true}
+	p.b.Grow(2 * len(doc)) // room for the indentation
 	for _, tok := range toks {
 		p.token(tok)
 		if p.depth < 0 || p.parens < 0 {
@@ -130,7 +145,7 @@ func (p *printer) token(tok string) {
 // startsSelection reports whether tok begins a field or fragment spread rather than continuing
 // one (an alias's field, a directive, a type condition).
 func (p *printer) startsSelection(tok string) bool {
-	if strings.ContainsRune(punctuators, rune(tok[0])) {
+	if isPunctuator(tok[0]) {
 		return false
 	}
 	switch p.prev {
@@ -143,7 +158,9 @@ func (p *printer) startsSelection(tok string) bool {
 // write adds tok on the current line with the spacing GraphQL is usually written with.
 func (p *printer) write(tok string) {
 	if p.fresh {
-		p.b.WriteString(strings.Repeat("  ", max(p.depth, 0)))
+		for range p.depth { // none when negative
+			p.b.WriteString("  ")
+		}
 	} else if p.spaced(tok) {
 		p.b.WriteByte(' ')
 	}

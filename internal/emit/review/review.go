@@ -68,11 +68,29 @@ func Files(c *catalog.Catalog) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	pg := newPage(c)
 	var buf bytes.Buffer
-	if err := tmpl.Execute(&buf, newPage(c)); err != nil {
+	buf.Grow(pg.size())
+	if err := tmpl.Execute(&buf, pg); err != nil {
 		return nil, fmt.Errorf("review: templates/%s: %w", templateName, err)
 	}
 	return map[string][]byte{Path: buf.Bytes()}, nil
+}
+
+// size estimates the page's length from the texts it shows, so that the buffer is allocated
+// once rather than doubled a dozen times for a large catalog.
+func (p *page) size() int {
+	n := 4096 + 160*len(p.Tools)*(1+len(p.Roles)) // the text around the data, the table rows
+	for _, t := range p.Tools {
+		n += 300 + len(t.Description) + len(t.Operation) + len(t.Reason)
+		for _, in := range t.Inputs {
+			n += 24 + len(in.NameCell) + len(in.TypeCell) + len(in.DescriptionCell)
+		}
+		for _, f := range t.Findings {
+			n += 32 + len(f.Rule) + len(f.Message) + len(f.Suppressed)
+		}
+	}
+	return n
 }
 
 // parse reads the embedded template once; a broken template is an error for every call rather
