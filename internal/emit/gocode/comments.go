@@ -15,6 +15,22 @@ import (
 // wrapAt is the longest comment text on one line before it is wrapped at a space.
 const wrapAt = 96
 
+// docs remembers the comment of each (head, body) pair within one rendering: GitHub's catalog
+// repeats the same argument descriptions hundreds of times ("Returns the first _n_ elements
+// from the list."), and printing one through go/doc/comment costs more than the lookup.
+type docs map[[2]string][]string
+
+// comment is the package function comment, once per distinct pair. Callers only read the result.
+func (d docs) comment(head, body string) []string {
+	key := [2]string{head, body}
+	if lines, ok := d[key]; ok {
+		return lines
+	}
+	lines := comment(head, body)
+	d[key] = lines
+	return lines
+}
+
 // comment returns doc comment lines: head, a blank comment line, then body; an empty part is
 // left out. The lines are printed by go/doc/comment, the printer gofmt uses for doc comments, so
 // a description's lists, code blocks and indented lines come out as gofmt would leave them and a

@@ -68,7 +68,7 @@ func Render(c *catalog.Catalog, o Options) (map[string][]byte, error) {
 		return nil, fmt.Errorf("gocode: %w", err)
 	}
 	n := newNames(c)
-	e := &emitter{c: c, names: n, typer: newTyper(c, n), pkg: o.Package}
+	e := &emitter{c: c, names: n, typer: newTyper(c, n), pkg: o.Package, docs: docs{}}
 	tools, err := e.toolsFile()
 	if err != nil {
 		return nil, fmt.Errorf("gocode: %w", err)
