@@ -77,6 +77,9 @@ func docText(text string) string {
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
+	if plain(text) {
+		return text
+	}
 	for range 4 {
 		next := string(pr.Comment(p.Parse(text)))
 		if next == text {
@@ -85,6 +88,34 @@ func docText(text string) string {
 		text = next
 	}
 	return text
+}
+
+// plain reports whether text is one paragraph that go/doc/comment prints back unchanged, so
+// most descriptions skip the parser: printable ASCII lines, none blank or indented (no list,
+// code block or heading), no bracket (no doc link), no '#' first (no heading), no double space,
+// `` or ''.
+// FuzzPlainIsAFixedPoint checks the claim against the printer.
+func plain(text string) bool {
+	lineStart := true
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '\n':
+			if lineStart {
+				return false // a blank line: more than one paragraph
+			}
+			lineStart = true
+			continue
+		case c < ' ' || c > '~' || c == '[' || c == ']':
+			return false
+		case lineStart && (c == ' ' || c == '#'):
+			return false
+		case (c == ' ' || c == '`' || c == '\'') && i > 0 && text[i-1] == c:
+			return false // a double space, or `` and '' (printed as curly quotes)
+		}
+		lineStart = false
+	}
+	return true
 }
 
 // commentLines wraps one line of text at spaces. Indented lines are kept whole: they are code or
