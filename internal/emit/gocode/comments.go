@@ -125,18 +125,18 @@ func commentLines(line string) []string {
 		return []string{line}
 	}
 	var out []string
-	cur := ""
+	var cur strings.Builder // not string +=: a long description would copy each line per word
 	for _, w := range strings.Fields(line) {
-		if cur != "" && len(cur)+1+len(w) > wrapAt {
-			out = append(out, cur)
-			cur = ""
+		if cur.Len() > 0 && cur.Len()+1+len(w) > wrapAt {
+			out = append(out, cur.String())
+			cur.Reset()
 		}
-		if cur != "" {
-			cur += " "
+		if cur.Len() > 0 {
+			cur.WriteByte(' ')
 		}
-		cur += w
+		cur.WriteString(w)
 	}
-	return append(out, cur)
+	return append(out, cur.String())
 }
 
 // clean normalises line ends and replaces with U+FFFD what Go source may not contain (invalid
