@@ -44,19 +44,30 @@ func tokenize(doc string) ([]string, bool) {
 	return toks, true
 }
 
-// isPunctuator reports whether c is one of punctuators.
-func isPunctuator(c byte) bool {
-	switch c {
-	case '{', '}', '(', ')', '[', ']', ':', '=', '@', '$', '!', ',', '|', '&':
-		return true
+// Byte sets as bit masks, one bit per ASCII code (low: 0-63, high: 64-127): the tokenizer
+// tests every byte of every document.
+const (
+	punctLo = 1<<'(' | 1<<')' | 1<<':' | 1<<'=' | 1<<'$' | 1<<'!' | 1<<',' | 1<<'&'
+	punctHi = 1<<('{'-64) | 1<<('}'-64) | 1<<('['-64) | 1<<(']'-64) | 1<<('@'-64) | 1<<('|'-64)
+	// A word also ends at whitespace, a string or a comment.
+	wordEndLo = punctLo | 1<<' ' | 1<<'\t' | 1<<'\r' | 1<<'\n' | 1<<'"' | 1<<'#'
+)
+
+func inSet(c byte, lo, hi uint64) bool {
+	switch {
+	case c < 64:
+		return lo>>c&1 != 0
+	case c < 128:
+		return hi>>(c-64)&1 != 0
 	}
 	return false
 }
 
+// isPunctuator reports whether c is one of punctuators.
+func isPunctuator(c byte) bool { return inSet(c, punctLo, punctHi) }
+
 // endsWord reports whether c ends a word: a punctuator, whitespace, a string or a comment.
-func endsWord(c byte) bool {
-	return isPunctuator(c) || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '"' || c == '#'
-}
+func endsWord(c byte) bool { return inSet(c, wordEndLo, punctHi) }
 
 // stringEnd returns the index just past the string whose content starts at i, and whether the
 // string ends there rather than running into a line end or the end of doc.

@@ -78,10 +78,14 @@ func plainTokenize(doc string) ([]string, bool) {
 	return toks, true
 }
 
+// TestPunctuatorBytes holds the tokenizer's byte sets to the strings they stand for.
 func TestPunctuatorBytes(t *testing.T) {
 	for c := range 256 {
 		if got, want := isPunctuator(byte(c)), strings.ContainsRune(punctuators, rune(c)); got != want {
 			t.Errorf("isPunctuator(%q) = %v, want %v", rune(c), got, want)
+		}
+		if got, want := endsWord(byte(c)), strings.ContainsRune(punctuators+" \t\r\n\"#", rune(c)); got != want {
+			t.Errorf("endsWord(%q) = %v, want %v", rune(c), got, want)
 		}
 	}
 }
