@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -132,16 +133,14 @@ func (p *jsonParser) string() (string, error) {
 	if p.i >= len(p.b) || p.b[p.i] != '"' {
 		return "", p.fail("want a string")
 	}
-	start, escaped := p.i, false
-	for p.i++; p.i < len(p.b); p.i++ {
-		switch c := p.b[p.i]; {
-		case c == '\\':
-			escaped = true
-			p.i++
+	b, start := p.b, p.i
+	plain := true // no escape and no byte past ASCII: the text is the value
+	for i := start + 1; i < len(b); i++ {
+		switch c := b[i]; {
 		case c == '"':
-			p.i++
-			raw := p.b[start:p.i]
-			if !escaped && utf8.ValidString(raw) { // encoding/json would replace invalid UTF-8
+			p.i = i + 1
+			raw := b[start:p.i]
+			if plain || !strings.Contains(raw, `\`) && utf8.ValidString(raw) { // encoding/json would replace invalid UTF-8
 				return raw[1 : len(raw)-1], nil
 			}
 			var s string
@@ -149,10 +148,17 @@ func (p *jsonParser) string() (string, error) {
 				return "", p.fail(err.Error())
 			}
 			return s, nil
+		case c == '\\':
+			plain = false
+			i++
 		case c < 0x20:
+			p.i = i
 			return "", p.fail("control character in a string")
+		case c >= utf8.RuneSelf:
+			plain = false
 		}
 	}
+	p.i = len(b)
 	return "", p.fail("unterminated string")
 }
 
