@@ -223,14 +223,20 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
-// skipString returns the offset just past the string that opens at i.
+// skipString returns the offset just past the string that opens at i: the first quote after
+// it that an odd run of backslashes does not escape (the walk skips every description).
 func skipString(s string, i int) int {
-	for i++; s[i] != '"'; i++ {
-		if s[i] == '\\' {
-			i++
+	for from := i + 1; ; {
+		q := from + strings.IndexByte(s[from:], '"')
+		k := q
+		for k > i+1 && s[k-1] == '\\' {
+			k--
 		}
+		if (q-k)%2 == 0 {
+			return q + 1
+		}
+		from = q + 1
 	}
-	return i + 1
 }
 
 // skipValue returns the offset just past the valid JSON value that starts at i.
