@@ -92,8 +92,8 @@ func docText(text string) string {
 
 // plain reports whether text is one paragraph that go/doc/comment prints back unchanged, so
 // most descriptions skip the parser: printable ASCII lines, none blank or indented (no list,
-// code block or heading), no bracket (no doc link), no '#' first (no heading), no double space,
-// `` or ''.
+// code block or heading), no bracket (no doc link), no '#' first (no heading), no double space
+// and no two backquotes or two single quotes in a row (printed as curly quotes).
 // FuzzPlainIsAFixedPoint checks the claim against the printer.
 func plain(text string) bool {
 	lineStart := true
