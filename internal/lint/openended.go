@@ -16,10 +16,10 @@ import (
 // decoding it into maps; anything else (invalid JSON, a root that is not an object, a repeated
 // key, where encoding/json's last-wins matters) goes to openObjectsDecoded, the definition.
 func openObjects(raw json.RawMessage) []string {
-	if !json.Valid(raw) {
+	w := &schemaWalker{s: string(raw)}
+	if !validJSON(w.s) {
 		return openObjectsDecoded(raw)
 	}
-	w := &schemaWalker{s: string(raw)}
 	root := skipSpace(w.s, 0)
 	if w.s[root] != '{' || !w.walk(root, 0) {
 		return openObjectsDecoded(raw)
