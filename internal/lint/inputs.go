@@ -32,7 +32,7 @@ func (l *linter) inputs() {
 // openEnded reports every place of the tool's input schema that accepts anything: what the
 // model sees decides, so a JSON scalar mapped to a closed schema under scalars: is fine.
 func (l *linter) openEnded(tool string, schema json.RawMessage) {
-	for _, ptr := range openObjects(schema) {
+	for _, ptr := range l.schemas.open(schema) {
 		name, pos := l.pointerInput(tool, ptr)
 		l.report(Finding{Rule: "open-ended-input", Tool: tool, Severity: diag.Warning, Pos: pos,
 			Message: fmt.Sprintf("tool %q takes %s unconstrained (any JSON value, or an object open to unlisted properties): the schema cannot check what the model sends", tool, name),

@@ -114,6 +114,7 @@ type linter struct {
 	allowSrc *ast.Source                 // allowlist.yaml, the source of every entryPos
 	classes  map[string]nameClass        // sensitive's verdicts per field or input name
 	lower    []byte                      // scratch space of mayCommand
+	schemas  schemaWalker                // reads each tool's input schema, its buffers reused
 }
 
 // nameClass memoises sensitive.Credential and sensitive.Identity of one name.

@@ -3,9 +3,9 @@ package lint
 import (
 	"encoding/json"
 	"maps"
+	"math"
 	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // openObjects lists the JSON Pointers of an input schema's unconstrained places: a property
@@ -15,9 +15,19 @@ import (
 // Every tool's schema is read, so valid JSON whose keys are unique is walked in place, without
 // decoding it into maps; anything else (invalid JSON, a root that is not an object, a repeated
 // key, where encoding/json's last-wins matters) goes to openObjectsDecoded, the definition.
-func openObjects(raw json.RawMessage) []string {
-	w := &schemaWalker{s: string(raw)}
-	if !validJSON(w.s) {
+func openObjects(raw json.RawMessage) []string { return new(schemaWalker).open(raw) }
+
+// open is openObjects on the walker's buffers, which a linter keeps from tool to tool.
+func (w *schemaWalker) open(raw json.RawMessage) []string {
+	if len(raw) > math.MaxInt32 {
+		return openObjectsDecoded(raw) // beyond the offsets the walk records
+	}
+	w.s, w.path, w.out = string(raw), w.path[:0], nil
+	if cap(w.ends) < len(w.s) {
+		w.ends = make([]int32, len(w.s), 2*len(w.s))
+	}
+	w.ends = w.ends[:len(w.s)]
+	if !scanJSON(w.s, w.ends) {
 		return openObjectsDecoded(raw)
 	}
 	root := skipSpace(w.s, 0)
@@ -43,6 +53,7 @@ func openObjects(raw json.RawMessage) []string {
 // schemaWalker walks a valid JSON Schema text; path is the pointer of the place being walked.
 type schemaWalker struct {
 	s    string
+	ends []int32 // see scanJSON
 	path []byte
 	out  []string
 	ents []entry // the sorted object-valued members of the maps being walked, a stack
@@ -101,7 +112,7 @@ func (w *schemaWalker) walk(i, depth int) bool {
 func (w *schemaWalker) node(i int) (schemaNode, bool) {
 	n := schemaNode{props: -1, items: -1, defs: -1}
 	var seen [7]bool
-	ok := members(w.s, i, func(key string, v int) bool {
+	ok := w.members(i, func(key string, v int) bool {
 		k := schemaKey(key)
 		if k < 0 {
 			return true
@@ -114,7 +125,7 @@ func (w *schemaWalker) node(i int) (schemaNode, bool) {
 		switch k {
 		case 0:
 			n.typed = true
-			n.object = w.s[v] == '"' && decodeString(w.s[v:skipValue(w.s, v)]) == "object"
+			n.object = w.s[v] == '"' && decodeString(w.s[v:w.skip(v)]) == "object"
 		case 1:
 			n.enum = true
 		case 2:
@@ -166,7 +177,7 @@ func offsetIf(ok bool, v int) int {
 func (w *schemaWalker) entries(i int, fn func(key string, v int) bool) bool {
 	lo := len(w.ents)
 	dup := false
-	members(w.s, i, func(key string, v int) bool {
+	w.members(i, func(key string, v int) bool {
 		w.ents = append(w.ents, entry{key, v})
 		return true
 	})
@@ -185,9 +196,10 @@ func (w *schemaWalker) entries(i int, fn func(key string, v int) bool) bool {
 	return ok
 }
 
-// members calls fn with each member of the valid JSON object at i: its decoded key and the
-// offset of its value, until fn returns false.
-func members(s string, i int, fn func(key string, v int) bool) bool {
+// members calls fn with each member of the object at i: its decoded key and the offset of
+// its value, until fn returns false.
+func (w *schemaWalker) members(i int, fn func(key string, v int) bool) bool {
+	s := w.s
 	i = skipSpace(s, i+1)
 	for s[i] != '}' {
 		end := skipString(s, i)
@@ -196,76 +208,12 @@ func members(s string, i int, fn func(key string, v int) bool) bool {
 		if !fn(key, v) {
 			return false
 		}
-		i = skipSpace(s, skipValue(s, v))
+		i = skipSpace(s, w.skip(v))
 		if s[i] == ',' {
 			i = skipSpace(s, i+1)
 		}
 	}
 	return true
-}
-
-// decodeString is a JSON string's value: its text when plain, else what encoding/json makes
-// of it (escapes decoded, invalid UTF-8 replaced).
-func decodeString(quoted string) string {
-	body := quoted[1 : len(quoted)-1]
-	if !strings.Contains(body, `\`) && utf8.ValidString(body) {
-		return body
-	}
-	var out string
-	_ = json.Unmarshal([]byte(quoted), &out) // valid: json.Valid passed
-	return out
-}
-
-func skipSpace(s string, i int) int {
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the offset just past the string that opens at i: the first quote after
-// it that an odd run of backslashes does not escape (the walk skips every description).
-func skipString(s string, i int) int {
-	for from := i + 1; ; {
-		q := from + strings.IndexByte(s[from:], '"')
-		k := q
-		for k > i+1 && s[k-1] == '\\' {
-			k--
-		}
-		if (q-k)%2 == 0 {
-			return q + 1
-		}
-		from = q + 1
-	}
-}
-
-// skipValue returns the offset just past the valid JSON value that starts at i.
-func skipValue(s string, i int) int {
-	switch s[i] {
-	case '"':
-		return skipString(s, i)
-	case '{', '[':
-		depth := 0
-		for {
-			switch s[i] {
-			case '"':
-				i = skipString(s, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-			}
-			i++
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	for i < len(s) && !strings.ContainsRune(",}] \t\n\r", rune(s[i])) {
-		i++
-	}
-	return i
 }
 
 // openObjectsDecoded is openObjects through encoding/json: the definition, used for the input

@@ -1,11 +1,24 @@
 package lint
 
+import (
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+)
+
+// jsonscan.go reads the input schemas' JSON text in place, for the open-ended walk.
+
 // validJSON is json.Valid for a string, without encoding/json's scanner, whose call per byte
 // through a state function costs more than the rest of the schema walk: every tool's input
 // schema is checked. Same grammar, same nesting limit (10000 arrays and objects deep).
-func validJSON(s string) bool {
+func validJSON(s string) bool { return scanJSON(s, nil) }
+
+// scanJSON is validJSON that also records, when ends is not nil (len(ends) ≥ len(s)), the
+// offset just past each object and array at the offset of its opening bracket, so that the
+// walk skips a nested value in one step however often it passes it.
+func scanJSON(s string, ends []int32) bool {
 	const maxDepth = 10000
-	var stack []byte // the open '{' and '['
+	var stack []int32 // the offsets of the open '{' and '['
 	i := skipSpace(s, 0)
 	for {
 		// A value starts at i.
@@ -14,12 +27,13 @@ func validJSON(s string) bool {
 		}
 		switch c := s[i]; {
 		case c == '{' || c == '[':
-			if stack = append(stack, c); len(stack) > maxDepth {
+			if stack = append(stack, int32(i)); len(stack) > maxDepth {
 				return false
 			}
 			i = skipSpace(s, i+1)
 			if i < len(s) && s[i] == c+2 { // '}' and ']' follow '{' and '[' by two
-				stack, i = stack[:len(stack)-1], i+1
+				i = closeAt(stack[len(stack)-1], i, ends)
+				stack = stack[:len(stack)-1]
 				break
 			}
 			if c == '{' {
@@ -50,16 +64,17 @@ func validJSON(s string) bool {
 			if i >= len(s) {
 				return false
 			}
-			top := stack[len(stack)-1]
-			if s[i] == top+2 {
-				stack, i = stack[:len(stack)-1], i+1
+			open := stack[len(stack)-1]
+			if s[i] == s[open]+2 {
+				i = closeAt(open, i, ends)
+				stack = stack[:len(stack)-1]
 				continue
 			}
 			if s[i] != ',' {
 				return false
 			}
 			i = skipSpace(s, i+1)
-			if top == '{' {
+			if s[open] == '{' {
 				if i = member(s, i); i < 0 {
 					return false
 				}
@@ -67,6 +82,14 @@ func validJSON(s string) bool {
 			break
 		}
 	}
+}
+
+// closeAt records that the bracket at open closes at i and returns the offset past it.
+func closeAt(open int32, i int, ends []int32) int {
+	if ends != nil {
+		ends[open] = int32(i + 1)
+	}
+	return i + 1
 }
 
 // member reads an object member's key and colon at i and returns where its value starts, or
@@ -158,4 +181,53 @@ func endLiteral(s string, i int) int {
 		}
 	}
 	return -1
+}
+
+// decodeString is a JSON string's value: its text when plain, else what encoding/json makes
+// of it (escapes decoded, invalid UTF-8 replaced).
+func decodeString(quoted string) string {
+	body := quoted[1 : len(quoted)-1]
+	if !strings.Contains(body, `\`) && utf8.ValidString(body) {
+		return body
+	}
+	var out string
+	_ = json.Unmarshal([]byte(quoted), &out) // valid: json.Valid passed
+	return out
+}
+
+func skipSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the offset just past the string that opens at i: the first quote after
+// it that an odd run of backslashes does not escape (the walk skips every description).
+func skipString(s string, i int) int {
+	for from := i + 1; ; {
+		q := from + strings.IndexByte(s[from:], '"')
+		k := q
+		for k > i+1 && s[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 0 {
+			return q + 1
+		}
+		from = q + 1
+	}
+}
+
+// skip returns the offset just past the value that starts at i.
+func (w *schemaWalker) skip(i int) int {
+	switch w.s[i] {
+	case '"':
+		return skipString(w.s, i)
+	case '{', '[':
+		return int(w.ends[i])
+	}
+	for i < len(w.s) && !strings.ContainsRune(",}] \t\n\r", rune(w.s[i])) {
+		i++
+	}
+	return i
 }
