@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -213,20 +214,16 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // restatesName reports whether every content word of the description is a word of the name
 // ("Gets the user." for getUser).
 func restatesName(name, desc string) bool {
-	nameWords := map[string]bool{}
+	var nameWords []string // a name has a few words: a list is quicker than a map
 	for _, w := range splitName(name) {
-		nameWords[stem(w)] = true
+		nameWords = append(nameWords, stem(w))
 	}
-	content := contentWords(desc)
-	if len(content) == 0 {
-		return true
-	}
-	for w := range content {
-		if !nameWords[stem(w)] {
-			return false
-		}
-	}
-	return true
+	restates := true // also when the description has no content word at all
+	forContentWords(desc, func(w string) bool {
+		restates = slices.Contains(nameWords, stem(w))
+		return restates
+	})
+	return restates
 }
 
 // stem folds the plural and verb endings that make "Gets movies" restate getMovie.

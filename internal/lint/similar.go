@@ -24,16 +24,10 @@ var stopwords = map[string]bool{
 	"look": true, "up": true, "find": true, "finds": true, "list": true, "lists": true, "all": true,
 }
 
-// contentWords is the set of lower-case words of s that are not stop words.
-func contentWords(s string) map[string]bool {
-	out := map[string]bool{}
-	forContentWords(s, func(w string) { out[w] = true })
-	return out
-}
-
 // forContentWords calls fn with each lower-case word of s that is not a stop word, in order and
-// repeats included: the fields strings.FieldsFunc would return, without the slice.
-func forContentWords(s string, fn func(w string)) {
+// repeats included (the fields strings.FieldsFunc would return, without the slice), until fn
+// returns false.
+func forContentWords(s string, fn func(w string) bool) {
 	s = strings.ToLower(s)
 	start := -1
 	for i, r := range s {
@@ -44,8 +38,8 @@ func forContentWords(s string, fn func(w string)) {
 			continue
 		}
 		if start >= 0 {
-			if w := s[start:i]; !stopwords[w] {
-				fn(w)
+			if w := s[start:i]; !stopwords[w] && !fn(w) {
+				return
 			}
 			start = -1
 		}
@@ -128,11 +122,12 @@ func (v *vocab) profile(t *catalog.Tool) profile {
 	norm := strings.ToLower(oneLine(t.Description))
 	p := profile{tool: t, norm: norm}
 	p.verb, p.rest = verbSplit(t.Name)
-	forContentWords(norm, func(w string) {
+	forContentWords(norm, func(w string) bool {
 		if id := v.wordID(w); !v.wordSeen[id] {
 			v.wordSeen[id] = true
 			p.words = append(p.words, id)
 		}
+		return true
 	})
 	for _, id := range p.words {
 		v.wordSeen[id] = false
