@@ -49,7 +49,7 @@ func (l *linter) lowered(s string) []byte {
 	return b
 }
 
-// mayCommand is a cheap test for the words every imperative pattern needs, in lowered text.
+// mayCommand is the gate of matches: whether the lowered text holds a command word.
 func mayCommand(lower []byte) bool {
 	return containsAny(lower, commandWords)
 }

@@ -113,7 +113,7 @@ type linter struct {
 	entries  map[string]*allowlist.Entry // the first entry of each name, as Allowlist.Entry
 	allowSrc *ast.Source                 // allowlist.yaml, the source of every entryPos
 	classes  map[string]nameClass        // sensitive's verdicts per field or input name
-	lower    []byte                      // scratch space of mayCommand
+	lower    []byte                      // scratch space of lowered
 	schemas  schemaWalker                // reads each tool's input schema, its buffers reused
 }
 
