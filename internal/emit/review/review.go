@@ -60,6 +60,9 @@ type tool struct {
 
 	// A role table's cells, escaped here once rather than by template calls per row.
 	NameCell, ApprovalCell, SelectionCell string
+	// The section's own escapes, likewise: code .Name, quote .Description, code .OperationName
+	// and fence .Operation.
+	NameCode, DescriptionQuote, OperationNameCode, Fence string
 }
 
 // Files renders CATALOG.md.
@@ -153,13 +156,15 @@ func newTool(t catalog.Tool, anchor string) *tool {
 	for i, n := range t.Notes {
 		notes[i] = visible(n)
 	}
+	desc, op := visible(t.Description), visible(formatOperation(t.Operation))
 	return &tool{
-		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: visible(t.Description),
+		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: desc,
 		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
-		OperationName: t.OperationName, Operation: visible(formatOperation(t.Operation)), Notes: notes,
+		OperationName: t.OperationName, Operation: op, Notes: notes,
 		Inputs: visibleInputs(inputs(t.InputSchema)), AnswerLeaves: t.Review.AnswerLeaves, Reason: visible(t.Review.Reason),
 		Findings: visibleFindings(t.Review.Findings),
 		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
+		NameCode: code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: code(t.OperationName), Fence: fence(op),
 	}
 }
 
