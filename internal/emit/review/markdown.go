@@ -112,6 +112,11 @@ func visible(s string) string {
 	if plainText(s) {
 		return s
 	}
+	return marked(s)
+}
+
+// marked is visible without its shortcut for plain text.
+func marked(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
