@@ -22,6 +22,7 @@ func startRaw(t *testing.T, h http.HandlerFunc) (string, *recorder) {
 }
 
 func TestSlowBodyHitsTheDeadline(t *testing.T) {
+	t.Parallel() // waits out two deadlines: other tests run meanwhile
 	release := make(chan struct{})
 	defer close(release)
 	endpoint, rec := startRaw(t, func(w http.ResponseWriter, r *http.Request) {
