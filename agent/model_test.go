@@ -47,6 +47,7 @@ func TestKeyOnlyFromConfigAndOnlyToTheModel(t *testing.T) {
 }
 
 func TestOneDeadlinePerModelCall(t *testing.T) {
+	t.Parallel() // waits for its deadline: the tests marked parallel overlap it
 	d := newDemo(t)
 	s := newSession(t, d, agenttest.Steps(agenttest.Reply{Delay: 5 * time.Second, Text: "late"}),
 		options{model: agent.ModelConfig{Timeout: 50 * time.Millisecond}})
@@ -86,6 +87,7 @@ func TestCtrlCCancelsThePendingApproval(t *testing.T) {
 }
 
 func TestCtrlCCancelsTheModelRequest(t *testing.T) {
+	t.Parallel() // waits for its deadline: the tests marked parallel overlap it
 	d := newDemo(t)
 	s := newSession(t, d, agenttest.Steps(agenttest.Reply{Delay: 10 * time.Second, Text: "late"}), options{})
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
