@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/toolgen/toolgen/internal/cachedir"
 	"github.com/toolgen/toolgen/internal/genout"
@@ -68,11 +70,57 @@ func (s stamp) matches(manifest []byte) (string, bool) {
 }
 
 // save records that this build wrote manifest with these warnings; a failure only costs the
-// next run its shortcut.
+// next run its shortcut. A folder's first stamp makes room for itself (see maxStamps).
 func (s stamp) save(manifest []byte, warnings string) {
-	if s.path != "" {
-		cachedir.WriteAtomic(s.path, []byte(s.value(manifest)+warnings))
+	if s.path == "" {
+		return
 	}
+	if _, err := os.Stat(s.path); err != nil {
+		pruneStamps(filepath.Dir(s.path), maxStamps-1)
+	}
+	cachedir.WriteAtomic(s.path, []byte(s.value(manifest)+warnings))
+}
+
+// maxStamps bounds the stamps folder, which holds one stamp per output folder ever generated
+// (temporary folders of tests and scripts included, each up to a catalog's warnings in size).
+const maxStamps = 64
+
+// pruneStamps deletes the least recently written stamps until keep are left. Only stamp names
+// (a SHA-256 in hex) are touched, never another run's temporary file.
+func pruneStamps(dir string, keep int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type stampFile struct {
+		name string
+		mod  time.Time
+	}
+	var stamps []stampFile
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && isStampName(e.Name()) {
+			stamps = append(stamps, stampFile{e.Name(), info.ModTime()})
+		}
+	}
+	if len(stamps) <= keep {
+		return
+	}
+	slices.SortFunc(stamps, func(a, b stampFile) int { return a.mod.Compare(b.mod) })
+	for _, st := range stamps[:len(stamps)-keep] {
+		os.Remove(filepath.Join(dir, st.name))
+	}
+}
+
+func isStampName(name string) bool {
+	if len(name) != 64 {
+		return false
+	}
+	for _, c := range name {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // buildID is the Go build id of the running executable, which changes with any change to its

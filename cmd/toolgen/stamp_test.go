@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // buildID must read the same id as the Go tool does, or an unchanged run could survive a
@@ -60,5 +62,42 @@ func TestStampMatchesOnlyItsBuildAndManifest(t *testing.T) {
 	}
 	if _, ok := saved.matches([]byte(`{"files": {"a": "b"}}`)); ok {
 		t.Error("another manifest matched")
+	}
+}
+
+// TestStampsStayBounded: a new folder's stamp deletes the oldest stamps beyond maxStamps, and
+// nothing that is not a stamp.
+func TestStampsStayBounded(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	var names []string
+	for i := range maxStamps + 6 {
+		name := fmt.Sprintf("%064x", i)
+		names = append(names, name)
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		os.Chtimes(p, old.Add(time.Duration(i)*time.Second), old.Add(time.Duration(i)*time.Second))
+	}
+	os.WriteFile(filepath.Join(dir, "tmp-123"), []byte("another run's temporary file"), 0o600)
+	s := stamp{path: filepath.Join(dir, fmt.Sprintf("%064x", 9999)), key: "k"}
+	s.save([]byte("manifest"), "")
+	left, _ := os.ReadDir(dir)
+	if len(left) != maxStamps+1 { // the stamps, the new one included, and the temporary file
+		t.Fatalf("%d files left, want %d", len(left), maxStamps+1)
+	}
+	for _, gone := range names[:7] {
+		if _, err := os.Stat(filepath.Join(dir, gone)); err == nil {
+			t.Errorf("the old stamp %s is still there", gone[56:])
+		}
+	}
+	for _, kept := range append(names[7:], "tmp-123") {
+		if _, err := os.Stat(filepath.Join(dir, kept)); err != nil {
+			t.Errorf("%s was deleted", kept)
+		}
+	}
+	if _, ok := s.matches([]byte("manifest")); !ok {
+		t.Error("the new stamp does not match")
 	}
 }

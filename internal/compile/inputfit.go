@@ -13,35 +13,44 @@ import (
 )
 
 // fitInputs fits each over-budget input schema and updates the tool's schema, notes and tokens.
+// Tools are fitted side by side (each touches only its own slot); diagnostics keep tool order.
 func (c *compiler) fitInputs() diag.List {
-	var ds diag.List
 	if c.cat == nil || len(c.inputs) != len(c.cat.Tools) {
-		return ds
+		return nil
 	}
-	cost := func(o jsonschema.Object) (int, error) { return c.tokens.Count(string(o.Compact())) }
-	for i := range c.cat.Tools {
-		t := &c.cat.Tools[i]
-		e := c.list.Entry(t.Name)
-		limit := c.budgets(e).MaxInputTokens
-		if t.Tokens <= limit { // the schema is a part of the tool's count
-			continue
-		}
-		head, err := c.tokens.Count(t.Name + " " + t.Description)
-		var s jsonschema.Object
-		var notes []string
-		if err == nil {
-			// the schema's share of the tool's count: it is not tokenized again
-			s, notes, _, err = jsonschema.Fit(c.inputs[i], t.Tokens-head, limit, cost)
-		}
-		if err == nil && len(notes) > 0 {
-			t.InputSchema, c.inputs[i] = s.Compact(), s
-			t.Notes = append(t.Notes, notes...)
-			t.Tokens, err = c.tokens.Count(t.Name + " " + t.Description + " " + string(t.InputSchema))
-		}
+	errs := make([]error, len(c.cat.Tools))
+	parallel(len(c.cat.Tools), func(i int) { errs[i] = c.fitInput(i) })
+	var ds diag.List
+	for i, err := range errs {
 		if err != nil {
+			t := c.cat.Tools[i]
+			e := c.list.Entry(t.Name)
 			ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("cannot count the input schema of %q: %v", t.Name, err),
 				"reinstall the module cache (go clean -modcache; go mod download)")
 		}
 	}
 	return ds
+}
+
+// fitInput fits tool i's input schema when it is over its budget.
+func (c *compiler) fitInput(i int) error {
+	t := &c.cat.Tools[i]
+	limit := c.budgets(c.list.Entry(t.Name)).MaxInputTokens
+	if t.Tokens <= limit { // the schema is a part of the tool's count
+		return nil
+	}
+	head, err := c.tokens.Count(t.Name + " " + t.Description)
+	if err != nil {
+		return err
+	}
+	cost := func(o jsonschema.Object) (int, error) { return c.tokens.Count(string(o.Compact())) }
+	// the schema's share of the tool's count: it is not tokenized again
+	s, notes, _, err := jsonschema.Fit(c.inputs[i], t.Tokens-head, limit, cost)
+	if err != nil || len(notes) == 0 {
+		return err
+	}
+	t.InputSchema, c.inputs[i] = s.Compact(), s
+	t.Notes = append(t.Notes, notes...)
+	t.Tokens, err = c.tokens.Count(t.Name + " " + t.Description + " " + string(t.InputSchema))
+	return err
 }

@@ -22,7 +22,7 @@ const fixHint = "fix the schema (or copy it again from the API, e.g. with toolge
 // be used; the diagnostics name every duplicate definition, not only the first one.
 func Load(name string, src []byte) (*ast.Schema, diag.List) {
 	source := &ast.Source{Name: name, Input: string(src)}
-	doc, err := parser.ParseSchema(source)
+	doc, err := parse(source)
 	if err != nil {
 		return nil, fromError(name, err)
 	}

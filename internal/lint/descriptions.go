@@ -1,10 +1,13 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -16,57 +19,154 @@ var pseudoSystem = regexp.MustCompile(`(?i)<\s*/?\s*(system|assistant|instructio
 // Phrases that address the model rather than describe the tool.
 var imperative = regexp.MustCompile(`(?i)\bignore\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier)\b|\balways\s+(call|use|invoke|run|choose|prefer)\s+this\b|\byou\s+must\b|\bdisregard\b|\bdo\s+not\s+(tell|inform|mention\s+this\s+to)\s+the\s+user\b|\bbefore\s+(calling|using)\s+any\s+other\s+tool\b`)
 
-// mayCommand is a cheap test for the words every imperative pattern needs.
-func mayCommand(desc string) bool {
-	lower := strings.ToLower(desc)
-	for _, w := range []string{"ignore", "always", "must", "disregard", "do not", "before", "system"} {
-		if strings.Contains(lower, w) {
+// commandWords are what every imperative pattern needs, in lower case: a description without
+// one is not matched against the patterns (nor is it scanned for system markup unless it holds
+// "<" or "[").
+var commandWords = [][]byte{[]byte("ignore"), []byte("always"), []byte("must"), []byte("disregard"), []byte("do not"), []byte("before"), []byte("system")}
+
+// Narrower words, one of which each pattern needs to match at all. Under (?i) a letter matches
+// the runes of its case-folding orbit, and unicode.ToLower takes each of those to the letter
+// itself for these words (not for s and k: ſ and the Kelvin sign), so the lowered text holds
+// the word whenever a pattern could match.
+var (
+	imperativeWords = [][]byte{[]byte("ignore"), []byte("alway"), []byte("you"), []byte("regard"), []byte("before")}
+	systemWord      = []byte("begin")
+)
+
+// lowered is strings.ToLower(s) as bytes; ASCII text, nearly all of it, is lowered into the
+// linter's scratch space rather than a new string.
+func (l *linter) lowered(s string) []byte {
+	if !isASCII(s) {
+		return []byte(strings.ToLower(s)) // unicode.ToLower takes U+0130 to i, U+212A to k
+	}
+	b := append(l.lower[:0], s...)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	l.lower = b
+	return b
+}
+
+// mayCommand is the gate of matches: whether the lowered text holds a command word.
+func mayCommand(lower []byte) bool {
+	return containsAny(lower, commandWords)
+}
+
+// mayImperative reports whether the imperative patterns could match the lowered text: one of
+// their words, or "do" and a space (do\s+not).
+func mayImperative(lower []byte) bool {
+	if containsAny(lower, imperativeWords) {
+		return true
+	}
+	for i := 0; i+2 < len(lower); i++ {
+		if lower[i] == 'd' && lower[i+1] == 'o' && strings.IndexByte("\t\n\f\r ", lower[i+2]) >= 0 {
 			return true
 		}
 	}
 	return false
 }
 
+func containsAny(b []byte, words [][]byte) bool {
+	for _, w := range words {
+		if bytes.Contains(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // hidden finds the first code point a reader cannot see: format characters (zero-width spaces
 // and joiners, bidi embeddings, overrides and isolates, tag characters) and controls other than
-// tab and line ends.
+// tab and line ends. ASCII has no format character, and its controls are below space and DEL.
 func hidden(s string) (rune, bool) {
-	for _, r := range s {
-		if unicode.Is(unicode.Cf, r) || unicode.IsControl(r) && r != '\n' && r != '\r' && r != '\t' {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c < ' ' && c != '\n' && c != '\r' && c != '\t' || c == 0x7f {
+				return rune(c), true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.Is(unicode.Cf, r) || unicode.IsControl(r) {
 			return r, true
 		}
+		i += n
 	}
 	return 0, false
 }
 
+// subject names the text injection checks: a tool's description, or an input's.
+type subject struct {
+	input bool
+	name  string // the tool, or the input's dotted path
+}
+
+func (s subject) String() string {
+	if s.input {
+		return "the description of input " + s.name
+	}
+	return fmt.Sprintf("the description of %q", s.name)
+}
+
 // injection checks one description: hidden text or system markup is an error, text that
 // commands the model a warning.
-func (l *linter) injection(tool, what, desc string, pos ast.Position) {
+func (l *linter) injection(tool string, what subject, desc string, pos ast.Position) {
 	if desc == "" {
 		return
 	}
-	fix := "describe what the tool does and returns, for a reader; " + suppressFix(tool, "description-injection")
+	fix := func() string {
+		return "describe what the tool does and returns, for a reader; " + suppressFix(tool, "description-injection")
+	}
 	if r, ok := hidden(desc); ok {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
-			Message: fmt.Sprintf("%s holds the invisible code point U+%04X: a reviewer cannot see what the model reads", what, r), Fix: "remove it; " + fix})
+			Message: fmt.Sprintf("%s holds the invisible code point U+%04X: a reviewer cannot see what the model reads", what, r), Fix: "remove it; " + fix()})
 	}
-	if !strings.ContainsAny(desc, "<[") && !mayCommand(desc) {
-		return // the regular expressions cost more than this test, and most text passes it
-	}
-	if m := pseudoSystem.FindString(desc); m != "" {
+	system, command := l.matches(desc)
+	if system != "" {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
-			Message: fmt.Sprintf("%s holds %q, which imitates a system prompt or chat template", what, m), Fix: fix})
+			Message: fmt.Sprintf("%s holds %q, which imitates a system prompt or chat template", what, system), Fix: fix()})
 	}
-	if m := imperative.FindString(desc); m != "" {
+	if command != "" {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Warning, Pos: pos,
-			Message: fmt.Sprintf("%s addresses the model (%q) instead of describing the tool", what, m), Fix: fix})
+			Message: fmt.Sprintf("%s addresses the model (%q) instead of describing the tool", what, command), Fix: fix()})
 	}
+}
+
+// matches returns the text of desc that imitates system markup and the text that commands the
+// model, each "" for none. Only text that holds "<", "[" or a command word is checked (the
+// regular expressions cost far more than this test, and most text passes it), and each
+// expression only when the text holds what it needs to match.
+func (l *linter) matches(desc string) (system, command string) {
+	markup := strings.ContainsAny(desc, "<[")
+	lower := l.lowered(desc)
+	if !markup && !mayCommand(lower) {
+		return "", ""
+	}
+	if markup || bytes.Contains(lower, systemWord) {
+		system = pseudoSystem.FindString(desc)
+	}
+	if mayImperative(lower) {
+		command = imperative.FindString(desc)
+	}
+	return system, command
 }
 
 // descPos is where a tool's description comes from: its allow-list entry when it sets one,
 // else the root field in the schema.
 func (l *linter) descPos(tool string) ast.Position {
-	if e := l.in.Allowlist.Entry(tool); e != nil && strings.TrimSpace(e.Description) != "" {
+	if e := l.entries[tool]; e != nil && strings.TrimSpace(e.Description) != "" {
 		return l.entryPos(tool)
 	}
 	if f := l.rootField(tool); f != nil {
@@ -94,7 +194,7 @@ const minWords = 12
 func (l *linter) descriptions() {
 	for _, t := range l.in.Catalog.Tools {
 		pos := l.descPos(t.Name)
-		l.injection(t.Name, fmt.Sprintf("the description of %q", t.Name), t.Description, pos)
+		l.injection(t.Name, subject{name: t.Name}, t.Description, pos)
 		n := len(strings.Fields(t.Description))
 		switch {
 		case restatesName(t.Name, t.Description):
@@ -114,20 +214,16 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // restatesName reports whether every content word of the description is a word of the name
 // ("Gets the user." for getUser).
 func restatesName(name, desc string) bool {
-	nameWords := map[string]bool{}
+	var nameWords []string // a name has a few words: a list is quicker than a map
 	for _, w := range splitName(name) {
-		nameWords[stem(w)] = true
+		nameWords = append(nameWords, stem(w))
 	}
-	content := contentWords(desc)
-	if len(content) == 0 {
-		return true
-	}
-	for w := range content {
-		if !nameWords[stem(w)] {
-			return false
-		}
-	}
-	return true
+	restates := true // also when the description has no content word at all
+	forContentWords(desc, func(w string) bool {
+		restates = slices.Contains(nameWords, stem(w))
+		return restates
+	})
+	return restates
 }
 
 // stem folds the plural and verb endings that make "Gets movies" restate getMovie.

@@ -3,12 +3,9 @@ package lint
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
-	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -35,7 +32,7 @@ func (l *linter) inputs() {
 // openEnded reports every place of the tool's input schema that accepts anything: what the
 // model sees decides, so a JSON scalar mapped to a closed schema under scalars: is fine.
 func (l *linter) openEnded(tool string, schema json.RawMessage) {
-	for _, ptr := range openObjects(schema) {
+	for _, ptr := range l.schemas.open(schema) {
 		name, pos := l.pointerInput(tool, ptr)
 		l.report(Finding{Rule: "open-ended-input", Tool: tool, Severity: diag.Warning, Pos: pos,
 			Message: fmt.Sprintf("tool %q takes %s unconstrained (any JSON value, or an object open to unlisted properties): the schema cannot check what the model sends", tool, name),
@@ -82,64 +79,19 @@ func (l *linter) pointerInput(tool, ptr string) (string, ast.Position) {
 	return strings.Join(names, "."), pos
 }
 
-// openObjects lists the JSON Pointers of an input schema's unconstrained places: a property
-// without a type, enum or $ref, or an object whose additionalProperties is not false. toolgen's
-// own schemas have none; a catalog from another generator, or a future mapping, might.
-func openObjects(raw json.RawMessage) []string {
-	var root map[string]any
-	if json.Unmarshal(raw, &root) != nil {
-		return []string{""}
-	}
-	var out []string
-	var walk func(m map[string]any, path string, depth int)
-	walk = func(m map[string]any, path string, depth int) {
-		if depth > 32 {
-			return
-		}
-		_, typed := m["type"]
-		_, enum := m["enum"]
-		_, ref := m["$ref"]
-		switch {
-		case ref || enum:
-			return
-		case !typed:
-			out = append(out, path)
-			return
-		case m["type"] == "object" && m["additionalProperties"] != false:
-			out = append(out, path)
-		}
-		props, _ := m["properties"].(map[string]any)
-		for _, k := range slices.Sorted(maps.Keys(props)) {
-			if p, ok := props[k].(map[string]any); ok {
-				walk(p, path+"/properties/"+k, depth+1)
-			}
-		}
-		if it, ok := m["items"].(map[string]any); ok {
-			walk(it, path+"/items", depth+1)
-		}
-	}
-	walk(root, "", 0)
-	defs, _ := root["$defs"].(map[string]any)
-	for _, k := range slices.Sorted(maps.Keys(defs)) {
-		if d, ok := defs[k].(map[string]any); ok {
-			walk(d, "/$defs/"+k, 1)
-		}
-	}
-	return out
-}
-
 func (l *linter) checkInput(tool string, in input) {
+	class := l.classify(in.name)
 	switch {
-	case sensitive.Credential(in.name) && in.typ != "Boolean":
+	case class.credential && in.typ != "Boolean":
 		l.report(Finding{Rule: "credential-input", Tool: tool, Severity: diag.Error, Pos: in.pos,
 			Message: fmt.Sprintf("tool %q asks the model for %s, which reads as a credential: the model would hold a secret", tool, in.path),
 			Fix:     "supply it from the login or configuration instead, write an override without it, " + suppressFix(tool, "credential-input")})
-	case sensitive.Identity(in.name):
+	case class.identity:
 		l.report(Finding{Rule: "identity-input", Tool: tool, Severity: diag.Warning, Pos: in.pos,
 			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity", tool, in.path),
 			Fix:     "take the identity from the login (an override can leave the argument out), " + suppressFix(tool, "identity-input")})
 	}
-	l.injection(tool, "the description of input "+in.path, in.desc, in.pos)
+	l.injection(tool, subject{input: true, name: in.path}, in.desc, in.pos)
 }
 
 // toolInputs lists a tool's variables and, through input objects, their fields at any depth.

@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -80,7 +81,7 @@ func IDs() []string {
 // with the suppressions themselves) and every finding per tool, suppressed ones included, for
 // the review page.
 func Run(in Input) (diag.List, map[string][]Finding) {
-	l := &linter{in: in}
+	l := newLinter(in)
 	for _, check := range []func(){l.names, l.approvals, l.inputs, l.selections, l.descriptions, l.duplicates, l.roles} {
 		check()
 	}
@@ -104,10 +105,40 @@ func Run(in Input) (diag.List, map[string][]Finding) {
 	return ds, byTool
 }
 
-// linter collects findings.
+// linter collects findings. What many findings and fields share is looked up once per run.
 type linter struct {
 	in       Input
 	findings []Finding
+
+	entries  map[string]*allowlist.Entry // the first entry of each name, as Allowlist.Entry
+	allowSrc *ast.Source                 // allowlist.yaml, the source of every entryPos
+	classes  map[string]nameClass        // sensitive's verdicts per field or input name
+	lower    []byte                      // scratch space of lowered
+	schemas  schemaWalker                // reads each tool's input schema, its buffers reused
+}
+
+// nameClass memoises sensitive.Credential and sensitive.Identity of one name.
+type nameClass struct{ credential, identity bool }
+
+func newLinter(in Input) *linter {
+	l := &linter{in: in, entries: map[string]*allowlist.Entry{}, allowSrc: &ast.Source{Name: in.Allowlist.Name}, classes: map[string]nameClass{}}
+	for i := range in.Allowlist.Tools {
+		e := &in.Allowlist.Tools[i]
+		if l.entries[e.Name] == nil {
+			l.entries[e.Name] = e
+		}
+	}
+	return l
+}
+
+// classify is sensitive's verdict on a name, computed once per distinct name in a run.
+func (l *linter) classify(name string) nameClass {
+	c, ok := l.classes[name]
+	if !ok {
+		c = nameClass{credential: sensitive.Credential(name), identity: sensitive.Identity(name)}
+		l.classes[name] = c
+	}
+	return c
 }
 
 func (l *linter) report(f Finding) {
@@ -121,8 +152,8 @@ func (l *linter) diagnostic(f Finding) diag.Diagnostic {
 
 // entryPos is a tool's key in allowlist.yaml.
 func (l *linter) entryPos(tool string) ast.Position {
-	p := ast.Position{Src: &ast.Source{Name: l.in.Allowlist.Name}}
-	if e := l.in.Allowlist.Entry(tool); e != nil {
+	p := ast.Position{Src: l.allowSrc}
+	if e := l.entries[tool]; e != nil {
 		p.Line, p.Column = e.Pos.Line, e.Pos.Col
 	}
 	return p

@@ -20,3 +20,34 @@ func TestOpenObjects(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOpenObjects checks the in-place walk against the definition through encoding/json.
+func FuzzOpenObjects(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"object","properties":{"id":{"type":"string","description":"say \"hi\"\n"}},"required":["id"],"additionalProperties":false}`,
+		`{"type":"object","properties":{"b":{},"a":{"type":"array","items":{"type":"object"}}},"additionalProperties":false,"$defs":{"Z":{"type":"obj\u0065ct"},"A":{"enum":[1,2.5e3,-0]}}}`,
+		`{"type":"object","properties":{"a":{},"a":{"type":"string"}}}`,
+		`{"type":"object","type":"string"}`,
+		`{"properties":{"x":{}}, "$defs":{"\u00e9":{}, "\xff":{}}}`,
+		` { "type" : ["object","null"] , "additionalProperties" : true } `,
+		`{"$ref":"#/$defs/A","$defs":{"A":{"type":"object","additionalProperties":{"type":"string"}}}}`,
+		`null`, `[]`, `"x"`, `{`, `{"a":1}x`,
+	} {
+		f.Add([]byte(s))
+	}
+	deep := `{"type":"object"}` // past the walk's depth limit of 32
+	for range 40 {
+		deep = `{"type":"object","properties":{"p":` + deep + `}}`
+	}
+	f.Add([]byte(deep))
+	var shared schemaWalker // as a linter keeps it: buffers left by the inputs before
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		got, want := openObjects(raw), openObjectsDecoded(raw)
+		if !slices.Equal(got, want) {
+			t.Errorf("openObjects(%q) = %q, want %q", raw, got, want)
+		}
+		if got := shared.open(raw); !slices.Equal(got, want) {
+			t.Errorf("a reused walker's open(%q) = %q, want %q", raw, got, want)
+		}
+	})
+}

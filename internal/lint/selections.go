@@ -5,20 +5,21 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
-	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // selections checks what each tool returns: no field that reads as a credential, at any depth,
 // and no deprecated field (or deprecated root field).
 func (l *linter) selections() {
+	w := &selWalker{l: l, seen: map[pathKey]int32{}} // one for all tools: its map keeps its room
 	for _, t := range l.in.Catalog.Tools {
 		doc := l.in.Docs[t.Name]
 		if doc == nil || len(doc.Operations) == 0 {
 			continue
 		}
-		w := &selWalker{l: l, tool: t.Name, doc: doc, seen: map[string]bool{}}
-		w.walk(doc.Operations[0].SelectionSet, "", 0)
+		w.tool, w.doc, w.nodes, w.deprecated = t.Name, doc, w.nodes[:0], nil
+		clear(w.seen)
+		w.walk(doc.Operations[0].SelectionSet, -1, 0)
 		w.reportDeprecated()
 	}
 }
@@ -63,52 +64,77 @@ type deprecatedUse struct {
 }
 
 // selWalker walks one tool's selection; seen reports each field path once, even when several
-// fragments select it.
+// fragments select it. A path is a node: its parent's node and its field name, so the dotted
+// text is built only for a finding.
 type selWalker struct {
-	l    *linter
-	tool string
-	doc  *ast.QueryDocument
-	seen map[string]bool
+	l     *linter
+	tool  string
+	doc   *ast.QueryDocument
+	seen  map[pathKey]int32
+	nodes []pathKey
 
 	deprecated []deprecatedUse
 }
 
-func (w *selWalker) walk(set ast.SelectionSet, path string, depth int) {
+// pathKey is a field path: the node of the path it extends (-1 at the root) and the field.
+type pathKey struct {
+	parent int32
+	name   string
+}
+
+// path is the dotted text of node i, e.g. repository.owner.login.
+func (w *selWalker) path(i int32) string {
+	n := 0
+	for j := i; j >= 0; j = w.nodes[j].parent {
+		n += len(w.nodes[j].name) + 1
+	}
+	b := make([]byte, n-1)
+	for j := i; j >= 0; j = w.nodes[j].parent {
+		name := w.nodes[j].name
+		n -= len(name) + 1
+		copy(b[n:], name)
+		if n > 0 {
+			b[n-1] = '.'
+		}
+	}
+	return string(b)
+}
+
+func (w *selWalker) walk(set ast.SelectionSet, parent int32, depth int) {
 	if depth > 64 {
 		return
 	}
 	for _, s := range set {
 		switch s := s.(type) {
 		case *ast.Field:
-			p := s.Name
-			if path != "" {
-				p = path + "." + s.Name
+			k := pathKey{parent, s.Name}
+			node, ok := w.seen[k]
+			if !ok {
+				node = int32(len(w.nodes))
+				w.seen[k] = node
+				w.nodes = append(w.nodes, k)
+				w.field(s, node, depth == 0)
 			}
-			if !w.seen[p] {
-				w.seen[p] = true
-				w.field(s, p, depth == 0)
-			}
-			w.walk(s.SelectionSet, p, depth+1)
+			w.walk(s.SelectionSet, node, depth+1)
 		case *ast.InlineFragment:
-			w.walk(s.SelectionSet, path, depth+1)
+			w.walk(s.SelectionSet, parent, depth+1)
 		case *ast.FragmentSpread:
 			if f := w.doc.Fragments.ForName(s.Name); f != nil {
-				w.walk(f.SelectionSet, path, depth+1)
+				w.walk(f.SelectionSet, parent, depth+1)
 			}
 		}
 	}
 }
 
-func (w *selWalker) field(f *ast.Field, path string, root bool) {
+func (w *selWalker) field(f *ast.Field, node int32, root bool) {
 	l, tool := w.l, w.tool
-	pos := l.posIn(tool, f.Position)
-	where := "tool-selections/" + tool + ".graphql"
-	if l.in.Overrides[tool] == "" {
-		where = "an override in " + where
-	}
-	if len(f.SelectionSet) == 0 && sensitive.Credential(f.Name) && !notSecretType(f) {
-		l.report(Finding{Rule: "secret-in-selection", Tool: tool, Severity: diag.Error, Pos: pos,
-			Message: fmt.Sprintf("tool %q returns %s, which reads as a credential: the model and every transcript would hold it", tool, path),
+	if len(f.SelectionSet) == 0 && !notSecretType(f) && l.classify(f.Name).credential {
+		where := "tool-selections/" + tool + ".graphql"
+		if l.in.Overrides[tool] == "" {
+			where = "an override in " + where
+		}
+		l.report(Finding{Rule: "secret-in-selection", Tool: tool, Severity: diag.Error, Pos: l.posIn(tool, f.Position),
+			Message: fmt.Sprintf("tool %q returns %s, which reads as a credential: the model and every transcript would hold it", tool, w.path(node)),
 			Fix:     fmt.Sprintf("select without it (%s), %s", where, suppressFix(tool, "secret-in-selection"))})
 	}
 	if f.Definition == nil {
@@ -119,7 +145,7 @@ func (w *selWalker) field(f *ast.Field, path string, root bool) {
 		if a := d.Arguments.ForName("reason"); a != nil && a.Value != nil {
 			reason = ": " + oneLine(a.Value.Raw)
 		}
-		w.deprecated = append(w.deprecated, deprecatedUse{path: path, reason: reason, root: root, pos: pos})
+		w.deprecated = append(w.deprecated, deprecatedUse{path: w.path(node), reason: reason, root: root, pos: l.posIn(tool, f.Position)})
 	}
 }
 

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -25,73 +24,188 @@ var stopwords = map[string]bool{
 	"look": true, "up": true, "find": true, "finds": true, "list": true, "lists": true, "all": true,
 }
 
-// contentWords is the set of lower-case words of s that are not stop words.
-func contentWords(s string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if !stopwords[w] {
-			out[w] = true
+// forContentWords calls fn with each lower-case word of s that is not a stop word, in order and
+// repeats included (the fields strings.FieldsFunc would return, without the slice), until fn
+// returns false.
+func forContentWords(s string, fn func(w string) bool) {
+	s = strings.ToLower(s)
+	start := -1
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			if w := s[start:i]; !stopwords[w] && !fn(w) {
+				return
+			}
+			start = -1
 		}
 	}
-	return out
+	if start >= 0 && !stopwords[s[start:]] {
+		fn(s[start:])
+	}
 }
 
-// profile is a description prepared once for the pairwise comparison.
+// profile is a description prepared once for the pairwise comparison. Its bigrams and words
+// are ids of the run's vocab, so a pair is compared against dense arrays (see pairScratch)
+// rather than by hashing strings or merging sorted lists.
 type profile struct {
-	tool    catalog.Tool
-	norm    string
-	bigrams []gram // sorted by key, so two profiles intersect in one merge pass
-	total   int
-	words   map[string]bool
-	verb    string // the name's leading verb and the rest, for mirror pairs
-	rest    string
+	tool  *catalog.Tool
+	norm  string
+	grams []gram // each distinct bigram once, with its count
+	total int    // bigrams counted with repetition
+	words []int32
+	verb  string // the name's leading verb and the rest, for mirror pairs
+	rest  string
 }
 
-func newProfile(t catalog.Tool) profile {
-	norm := strings.ToLower(oneLine(t.Description))
-	p := profile{tool: t, norm: norm, words: contentWords(norm)}
-	p.verb, p.rest = verbSplit(t.Name)
-	rs := []rune(norm)
-	keys := make([]uint64, 0, len(rs))
-	for i := 0; i+1 < len(rs); i++ {
-		keys = append(keys, uint64(rs[i])<<32|uint64(rs[i+1])) // two runes, one key
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if n := len(p.bigrams); n > 0 && p.bigrams[n-1].key == k {
-			p.bigrams[n-1].n++
-		} else {
-			p.bigrams = append(p.bigrams, gram{k, 1})
+// gram is one distinct character bigram (a vocab id) and how often it occurs.
+type gram struct {
+	id int32
+	n  int32
+}
+
+// vocab interns the bigrams and content words of one run's descriptions as dense ids.
+type vocab struct {
+	ascii  []int32 // id+1 of the bigram of two ASCII runes a<<7|b; 0 for none yet
+	grams  map[uint64]int32
+	nGrams int32
+	words  map[string]int32
+	// While one profile is built: the count per bigram id, and the words already taken.
+	counts   []int32
+	wordSeen []bool
+}
+
+func newVocab() *vocab {
+	return &vocab{ascii: make([]int32, 1<<14), grams: map[uint64]int32{}, words: map[string]int32{}}
+}
+
+// gramID interns the bigram of runes a and b.
+func (v *vocab) gramID(a, b rune) int32 {
+	if a < 0x80 && b < 0x80 {
+		k := a<<7 | b
+		if v.ascii[k] == 0 {
+			v.ascii[k] = v.newGram()
 		}
+		return v.ascii[k] - 1
 	}
-	p.total = len(keys)
+	k := uint64(a)<<32 | uint64(b)
+	id, ok := v.grams[k]
+	if !ok {
+		id = v.newGram()
+		v.grams[k] = id
+	}
+	return id - 1
+}
+
+// newGram returns the next bigram id plus one.
+func (v *vocab) newGram() int32 {
+	v.nGrams++
+	v.counts = append(v.counts, 0)
+	return v.nGrams
+}
+
+func (v *vocab) wordID(w string) int32 {
+	id, ok := v.words[w]
+	if !ok {
+		id = int32(len(v.words))
+		v.words[w] = id
+		v.wordSeen = append(v.wordSeen, false)
+	}
+	return id
+}
+
+func (v *vocab) profile(t *catalog.Tool) profile {
+	norm := strings.ToLower(oneLine(t.Description))
+	p := profile{tool: t, norm: norm}
+	p.verb, p.rest = verbSplit(t.Name)
+	forContentWords(norm, func(w string) bool {
+		if id := v.wordID(w); !v.wordSeen[id] {
+			v.wordSeen[id] = true
+			p.words = append(p.words, id)
+		}
+		return true
+	})
+	for _, id := range p.words {
+		v.wordSeen[id] = false
+	}
+	var distinct []int32
+	prev := rune(-1)
+	for _, r := range norm { // the runes of []rune(norm): invalid bytes decode alike
+		if prev >= 0 {
+			id := v.gramID(prev, r)
+			if v.counts[id] == 0 {
+				distinct = append(distinct, id)
+			}
+			v.counts[id]++
+			p.total++
+		}
+		prev = r
+	}
+	p.grams = make([]gram, len(distinct))
+	for i, id := range distinct {
+		p.grams[i] = gram{id, v.counts[id]}
+		v.counts[id] = 0
+	}
 	return p
 }
 
-// gram is one character bigram and how often it occurs.
-type gram struct {
-	key uint64
-	n   int
+// pairScratch holds one profile spread over dense arrays, so each profile compared with it
+// costs one array read per distinct bigram or word of its own.
+type pairScratch struct {
+	grams []int32 // count per bigram id
+	words []bool
 }
 
-// dice is the Sørensen–Dice coefficient of two bigram multisets.
-func dice(a, b profile) float64 {
+func newPairScratch(v *vocab) *pairScratch {
+	return &pairScratch{grams: make([]int32, v.nGrams), words: make([]bool, len(v.words))}
+}
+
+func (s *pairScratch) load(a *profile) {
+	for _, g := range a.grams {
+		s.grams[g.id] = g.n
+	}
+	for _, w := range a.words {
+		s.words[w] = true
+	}
+}
+
+func (s *pairScratch) unload(a *profile) {
+	for _, g := range a.grams {
+		s.grams[g.id] = 0
+	}
+	for _, w := range a.words {
+		s.words[w] = false
+	}
+}
+
+// dice is the Sørensen–Dice coefficient of the bigram multisets of the loaded profile a and b.
+func (s *pairScratch) dice(a, b *profile) float64 {
 	if a.total+b.total == 0 {
 		return 1
 	}
 	common := 0
-	for i, j := 0, 0; i < len(a.bigrams) && j < len(b.bigrams); {
-		switch x, y := a.bigrams[i], b.bigrams[j]; {
-		case x.key < y.key:
-			i++
-		case x.key > y.key:
-			j++
-		default:
-			common += min(x.n, y.n)
-			i, j = i+1, j+1
-		}
+	for _, g := range b.grams {
+		common += int(min(s.grams[g.id], g.n))
 	}
 	return 2 * float64(common) / float64(a.total+b.total)
+}
+
+// jaccard is the Jaccard index of the content words of the loaded profile a and b.
+func (s *pairScratch) jaccard(a, b *profile) float64 {
+	if len(a.words)+len(b.words) == 0 {
+		return 1
+	}
+	inter := 0
+	for _, w := range b.words {
+		if s.words[w] {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(a.words)+len(b.words)-inter)
 }
 
 // bound is the largest Jaccard index two sets of these sizes can have.
@@ -102,23 +216,10 @@ func bound(x, y int) float64 {
 	return float64(min(x, y)) / float64(max(x, y))
 }
 
-func jaccard(a, b map[string]bool) float64 {
-	if len(a)+len(b) == 0 {
-		return 1
-	}
-	inter := 0
-	for w := range a {
-		if b[w] {
-			inter++
-		}
-	}
-	return float64(inter) / float64(len(a)+len(b)-inter)
-}
-
 // mirror reports whether two tool names differ only in a leading verb (createX/deleteX,
 // addStar/removeStar, lockLockable/unlockLockable): such pairs describe opposite actions on the
 // same thing in similar words, and their names already tell them apart.
-func mirror(a, b profile) bool {
+func mirror(a, b *profile) bool {
 	return a.rest != "" && a.rest == b.rest && a.verb != b.verb
 }
 
@@ -145,32 +246,36 @@ func (l *linter) duplicates() {
 		groups = append(groups, l.in.Catalog.Tools)
 	}
 	index := map[string]int{}
+	v := newVocab()
 	profiles := make([]profile, len(l.in.Catalog.Tools))
-	for i, t := range l.in.Catalog.Tools {
-		index[t.Name], profiles[i] = i, newProfile(t)
+	for i := range l.in.Catalog.Tools {
+		t := &l.in.Catalog.Tools[i]
+		index[t.Name], profiles[i] = i, v.profile(t)
 	}
+	s := newPairScratch(v)
 	n := len(profiles)
 	done := make([]bool, n*n) // by catalog index: a pair two roles share is compared once
+	ids := make([]int, 0, n)
 	for _, g := range groups {
-		ids := make([]int, len(g))
-		for i, t := range g {
-			ids[i] = index[t.Name]
+		ids = ids[:0]
+		for _, t := range g {
+			ids = append(ids, index[t.Name])
 		}
-		for x := range ids {
-			for y := x + 1; y < len(ids); y++ {
-				a, b := ids[x], ids[y]
-				if done[a*n+b] {
-					continue
+		for x, a := range ids {
+			s.load(&profiles[a])
+			for _, b := range ids[x+1:] {
+				if !done[a*n+b] {
+					done[a*n+b] = true
+					l.comparePair(s, &profiles[a], &profiles[b])
 				}
-				done[a*n+b] = true
-				l.comparePair(profiles[a], profiles[b])
 			}
+			s.unload(&profiles[a])
 		}
 	}
 }
 
-// comparePair reports the later tool of a pair, naming the earlier one.
-func (l *linter) comparePair(a, b profile) {
+// comparePair reports the later tool of a pair, naming the earlier one; a is loaded in s.
+func (l *linter) comparePair(s *pairScratch, a, b *profile) {
 	name, other := b.tool.Name, a.tool.Name
 	fix := func() string { // built only for a finding: most of a large catalog's pairs have none
 		return fmt.Sprintf("say what sets %q apart from %q (description: in allowlist.yaml overrides the schema's), ", name, other) + suppressFix(name, "near-duplicate-description")
@@ -186,7 +291,7 @@ func (l *linter) comparePair(a, b profile) {
 	// Size bounds first: Jaccard is at most min/max of the set sizes and Dice at most
 	// 2·min/(sum), so most pairs of a large catalog are settled without comparing contents.
 	if bound(len(a.words), len(b.words)) >= nearJaccard {
-		if j := jaccard(a.words, b.words); j >= nearJaccard {
+		if j := s.jaccard(a, b); j >= nearJaccard {
 			l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Warning, Pos: l.descPos(name),
 				Message: fmt.Sprintf("the descriptions of %q and %q share %.0f %% of their content words", other, name, 100*j), Fix: fix()})
 			return
@@ -195,7 +300,7 @@ func (l *linter) comparePair(a, b profile) {
 	if 2*float64(min(a.total, b.total))/float64(a.total+b.total) < nearDice {
 		return
 	}
-	if d := dice(a, b); d >= nearDice {
+	if d := s.dice(a, b); d >= nearDice {
 		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Warning, Pos: l.descPos(name),
 			Message: fmt.Sprintf("the descriptions of %q and %q are %.0f %% alike (character bigrams)", other, name, 100*d), Fix: fix()})
 	}

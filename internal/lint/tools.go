@@ -34,7 +34,7 @@ func (l *linter) approvals() {
 			continue
 		}
 		p := l.entryPos(t.Name)
-		if e := l.in.Allowlist.Entry(t.Name); e != nil && e.ApprovalPos.Line > 0 {
+		if e := l.entries[t.Name]; e != nil && e.ApprovalPos.Line > 0 {
 			p.Line, p.Column = e.ApprovalPos.Line, e.ApprovalPos.Col
 		}
 		l.report(Finding{Rule: "mutation-approval-none", Tool: t.Name, Severity: diag.Warning, Pos: p,

@@ -15,6 +15,22 @@ import (
 // wrapAt is the longest comment text on one line before it is wrapped at a space.
 const wrapAt = 96
 
+// docs remembers the comment of each (head, body) pair within one rendering: GitHub's catalog
+// repeats the same argument descriptions hundreds of times ("Returns the first _n_ elements
+// from the list."), and printing one through go/doc/comment costs more than the lookup.
+type docs map[[2]string][]string
+
+// comment is the package function comment, once per distinct pair. Callers only read the result.
+func (d docs) comment(head, body string) []string {
+	key := [2]string{head, body}
+	if lines, ok := d[key]; ok {
+		return lines
+	}
+	lines := comment(head, body)
+	d[key] = lines
+	return lines
+}
+
 // comment returns doc comment lines: head, a blank comment line, then body; an empty part is
 // left out. The lines are printed by go/doc/comment, the printer gofmt uses for doc comments, so
 // a description's lists, code blocks and indented lines come out as gofmt would leave them and a
@@ -61,6 +77,9 @@ func docText(text string) string {
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
+	if plain(text) {
+		return text
+	}
 	for range 4 {
 		next := string(pr.Comment(p.Parse(text)))
 		if next == text {
@@ -71,6 +90,34 @@ func docText(text string) string {
 	return text
 }
 
+// plain reports whether text is one paragraph that go/doc/comment prints back unchanged, so
+// most descriptions skip the parser: printable ASCII lines, none blank or indented (no list,
+// code block or heading), no bracket (no doc link), no '#' first (no heading), no double space
+// and no two backquotes or two single quotes in a row (printed as curly quotes).
+// FuzzPlainIsAFixedPoint checks the claim against the printer.
+func plain(text string) bool {
+	lineStart := true
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '\n':
+			if lineStart {
+				return false // a blank line: more than one paragraph
+			}
+			lineStart = true
+			continue
+		case c < ' ' || c > '~' || c == '[' || c == ']':
+			return false
+		case lineStart && (c == ' ' || c == '#'):
+			return false
+		case (c == ' ' || c == '`' || c == '\'') && i > 0 && text[i-1] == c:
+			return false // a double space, or `` and '' (printed as curly quotes)
+		}
+		lineStart = false
+	}
+	return true
+}
+
 // commentLines wraps one line of text at spaces. Indented lines are kept whole: they are code or
 // list items to go doc.
 func commentLines(line string) []string {
@@ -78,18 +125,18 @@ func commentLines(line string) []string {
 		return []string{line}
 	}
 	var out []string
-	cur := ""
+	var cur strings.Builder // not string +=: a long description would copy each line per word
 	for _, w := range strings.Fields(line) {
-		if cur != "" && len(cur)+1+len(w) > wrapAt {
-			out = append(out, cur)
-			cur = ""
+		if cur.Len() > 0 && cur.Len()+1+len(w) > wrapAt {
+			out = append(out, cur.String())
+			cur.Reset()
 		}
-		if cur != "" {
-			cur += " "
+		if cur.Len() > 0 {
+			cur.WriteByte(' ')
 		}
-		cur += w
+		cur.WriteString(w)
 	}
-	return append(out, cur)
+	return append(out, cur.String())
 }
 
 // clean normalises line ends and replaces with U+FFFD what Go source may not contain (invalid

@@ -18,6 +18,7 @@ type emitter struct {
 	names *names
 	typer *typer
 	pkg   string // the package clause
+	docs  docs
 }
 
 // toolConsts declares one constant per tool name, in catalog order.
@@ -42,7 +43,7 @@ func (e *emitter) argsStruct(i int) jen.Code {
 	for j, v := range t.Variables {
 		fields[j] = e.structField(scope, "", v.Name, v.Type, v.Description, v.Default)
 	}
-	return withDoc(comment(head, t.Description), jen.Type().Id(name).Struct(fields...))
+	return withDoc(e.docs.comment(head, t.Description), jen.Type().Id(name).Struct(fields...))
 }
 
 // inputStruct declares the Go struct of an input object.
@@ -57,7 +58,7 @@ func (e *emitter) inputStruct(t catalog.Type) jen.Code {
 	for j, f := range t.Fields {
 		fields[j] = e.structField(scope, t.Name, f.Name, f.Type, f.Description, f.Default)
 	}
-	return withDoc(comment(head, t.Description), jen.Type().Id(name).Struct(fields...))
+	return withDoc(e.docs.comment(head, t.Description), jen.Type().Id(name).Struct(fields...))
 }
 
 // structField declares one field whose JSON name is the GraphQL name, so the struct marshals
@@ -73,7 +74,7 @@ func (e *emitter) structField(scope namer, owner, name string, ref catalog.TypeR
 		note = fmt.Sprintf("Default: %s.", def)
 	}
 	field := jen.Id(scope.take(goName(name))).Add(typ).Tag(map[string]string{"json": tag})
-	return withDoc(comment(desc, note), field)
+	return withDoc(e.docs.comment(desc, note), field)
 }
 
 // enumType declares a string type for an enum and one constant per value.

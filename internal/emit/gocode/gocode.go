@@ -16,6 +16,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -68,20 +69,33 @@ func Render(c *catalog.Catalog, o Options) (map[string][]byte, error) {
 		return nil, fmt.Errorf("gocode: %w", err)
 	}
 	n := newNames(c)
-	e := &emitter{c: c, names: n, typer: newTyper(c, n), pkg: o.Package}
-	tools, err := e.toolsFile()
-	if err != nil {
-		return nil, fmt.Errorf("gocode: %w", err)
+	e := &emitter{c: c, names: n, typer: newTyper(c, n), pkg: o.Package, docs: docs{}}
+	// The three files are built and rendered side by side; tools.go is most of the work.
+	// tools.go imports nothing, so it can be type-checked alone; catalog.go is one variable;
+	// calls.go imports the runtime and is compiled by the build test.
+	names := []string{"tools.go", "calls.go", "catalog.go"}
+	build := []func() (*jen.File, error){e.toolsFile,
+		func() (*jen.File, error) { return e.callsFile(), nil },
+		func() (*jen.File, error) { return catalogFile(o), nil }}
+	srcs := make([][]byte, len(names))
+	errs := make([]error, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Go(func() {
+			f, err := build[i]()
+			if err == nil {
+				srcs[i], err = render(name, f, name == "tools.go")
+			}
+			errs[i] = err
+		})
 	}
+	wg.Wait()
 	out := map[string][]byte{}
-	for name, f := range map[string]*jen.File{"tools.go": tools, "catalog.go": catalogFile(o), "calls.go": e.callsFile()} {
-		// tools.go imports nothing, so it can be type-checked alone; catalog.go is one variable;
-		// calls.go imports the runtime and is compiled by the build test.
-		src, err := render(name, f, name == "tools.go")
-		if err != nil {
-			return nil, fmt.Errorf("gocode: %w", err)
+	for i, name := range names {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("gocode: %w", errs[i])
 		}
-		out[name] = src
+		out[name] = srcs[i]
 	}
 	return out, nil
 }
@@ -137,13 +151,20 @@ func render(name string, f *jen.File, check bool) ([]byte, error) {
 	if err == nil && !ast.IsGenerated(file) {
 		err = fmt.Errorf("missing the %q header", header)
 	}
-	if err == nil && check {
-		err = typeCheck(fset, file)
+	if err != nil {
+		return nil, &SourceError{Name: name, Source: raw.Bytes(), Err: err}
+	}
+	var checked error
+	var wg sync.WaitGroup
+	if check { // the type check only reads the tree, as the printer does: run them side by side
+		wg.Go(func() { checked = typeCheck(fset, file) })
 	}
 	var out bytes.Buffer
 	out.Grow(raw.Len()) // gofmt's text is about as long as jennifer's: no doubling on the way
-	if err == nil {
-		err = format.Node(&out, fset, file)
+	err = format.Node(&out, fset, file)
+	wg.Wait()
+	if checked != nil {
+		err = checked // a type error explains a broken file better than the printer would
 	}
 	if err != nil {
 		return nil, &SourceError{Name: name, Source: raw.Bytes(), Err: err}

@@ -14,7 +14,7 @@ const punctuators = "{}()[]:=@$!,|&"
 // comments, and words (names and numbers). Whitespace goes; commas stay, to be printed back.
 // A string that does not end makes the document untokenizable: false.
 func tokenize(doc string) ([]string, bool) {
-	var toks []string
+	toks := make([]string, 0, len(doc)/4) // a compact document has a token per few bytes
 	for i := 0; i < len(doc); {
 		c := doc[i]
 		j, ok := i+1, true
@@ -30,8 +30,8 @@ func tokenize(doc string) ([]string, bool) {
 			j = i + strings.IndexAny(doc[i:]+"\n", "\r\n")
 		case strings.HasPrefix(doc[i:], "..."):
 			j = i + 3
-		case !strings.ContainsRune(punctuators, rune(c)):
-			for j < len(doc) && !strings.ContainsRune(punctuators+" \t\r\n\"#", rune(doc[j])) && !strings.HasPrefix(doc[j:], "...") {
+		case !isPunctuator(c):
+			for j < len(doc) && !endsWord(doc[j]) && !(doc[j] == '.' && strings.HasPrefix(doc[j:], "...")) {
 				j++
 			}
 		}
@@ -43,6 +43,31 @@ func tokenize(doc string) ([]string, bool) {
 	}
 	return toks, true
 }
+
+// Byte sets as bit masks, one bit per ASCII code (low: 0-63, high: 64-127): the tokenizer
+// tests every byte of every document.
+const (
+	punctLo = 1<<'(' | 1<<')' | 1<<':' | 1<<'=' | 1<<'$' | 1<<'!' | 1<<',' | 1<<'&'
+	punctHi = 1<<('{'-64) | 1<<('}'-64) | 1<<('['-64) | 1<<(']'-64) | 1<<('@'-64) | 1<<('|'-64)
+	// A word also ends at whitespace, a string or a comment.
+	wordEndLo = punctLo | 1<<' ' | 1<<'\t' | 1<<'\r' | 1<<'\n' | 1<<'"' | 1<<'#'
+)
+
+func inSet(c byte, lo, hi uint64) bool {
+	switch {
+	case c < 64:
+		return lo>>c&1 != 0
+	case c < 128:
+		return hi>>(c-64)&1 != 0
+	}
+	return false
+}
+
+// isPunctuator reports whether c is one of punctuators.
+func isPunctuator(c byte) bool { return inSet(c, punctLo, punctHi) }
+
+// endsWord reports whether c ends a word: a punctuator, whitespace, a string or a comment.
+func endsWord(c byte) bool { return inSet(c, wordEndLo, punctHi) }
 
 // stringEnd returns the index just past the string whose content starts at i, and whether the
 // string ends there rather than running into a line end or the end of doc.
@@ -86,6 +111,7 @@ func formatOperation(doc string) string {
 		return doc
 	}
 	p := &printer{fresh: true}
+	p.b.Grow(2 * len(doc)) // room for the indentation
 	for _, tok := range toks {
 		p.token(tok)
 		if p.depth < 0 || p.parens < 0 {
@@ -130,7 +156,7 @@ func (p *printer) token(tok string) {
 // startsSelection reports whether tok begins a field or fragment spread rather than continuing
 // one (an alias's field, a directive, a type condition).
 func (p *printer) startsSelection(tok string) bool {
-	if strings.ContainsRune(punctuators, rune(tok[0])) {
+	if isPunctuator(tok[0]) {
 		return false
 	}
 	switch p.prev {
@@ -143,7 +169,9 @@ func (p *printer) startsSelection(tok string) bool {
 // write adds tok on the current line with the spacing GraphQL is usually written with.
 func (p *printer) write(tok string) {
 	if p.fresh {
-		p.b.WriteString(strings.Repeat("  ", max(p.depth, 0)))
+		for range p.depth { // none when negative
+			p.b.WriteString("  ")
+		}
 	} else if p.spaced(tok) {
 		p.b.WriteByte(' ')
 	}

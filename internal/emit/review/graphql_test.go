@@ -2,6 +2,7 @@ package review
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -35,9 +36,56 @@ func FuzzFormatOperation(f *testing.F) {
 	f.Add("query Tool_movie($id: ID!) { movie(id: $id) { id title } }")
 	f.Add(`query { a(s: """x "" \""" y""") # c` + "\n" + ` { ...F } } fragment F on A { b }`)
 	f.Fuzz(func(t *testing.T, doc string) {
-		want, _ := tokenize(doc)
+		want, wantOK := plainTokenize(doc)
+		if got, ok := tokenize(doc); !slices.Equal(got, want) || ok != wantOK {
+			t.Errorf("tokenize(%q) = %q %v, want %q %v", doc, got, ok, want, wantOK)
+		}
 		if got, _ := tokenize(formatOperation(doc)); !slices.Equal(got, want) {
 			t.Errorf("tokens changed:\n%q\n%q", doc, got)
 		}
 	})
+}
+
+// plainTokenize is tokenize before its byte tests: the oracle of FuzzFormatOperation.
+func plainTokenize(doc string) ([]string, bool) {
+	var toks []string
+	for i := 0; i < len(doc); {
+		c := doc[i]
+		j, ok := i+1, true
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i = j
+			continue
+		case strings.HasPrefix(doc[i:], `"""`):
+			j, ok = blockStringEnd(doc, i+3)
+		case c == '"':
+			j, ok = stringEnd(doc, i+1)
+		case c == '#':
+			j = i + strings.IndexAny(doc[i:]+"\n", "\r\n")
+		case strings.HasPrefix(doc[i:], "..."):
+			j = i + 3
+		case !strings.ContainsRune(punctuators, rune(c)):
+			for j < len(doc) && !strings.ContainsRune(punctuators+" \t\r\n\"#", rune(doc[j])) && !strings.HasPrefix(doc[j:], "...") {
+				j++
+			}
+		}
+		if !ok {
+			return nil, false
+		}
+		toks = append(toks, doc[i:j])
+		i = j
+	}
+	return toks, true
+}
+
+// TestPunctuatorBytes holds the tokenizer's byte sets to the strings they stand for.
+func TestPunctuatorBytes(t *testing.T) {
+	for c := range 256 {
+		if got, want := isPunctuator(byte(c)), strings.ContainsRune(punctuators, rune(c)); got != want {
+			t.Errorf("isPunctuator(%q) = %v, want %v", rune(c), got, want)
+		}
+		if got, want := endsWord(byte(c)), strings.ContainsRune(punctuators+" \t\r\n\"#", rune(c)); got != want {
+			t.Errorf("endsWord(%q) = %v, want %v", rune(c), got, want)
+		}
+	}
 }

@@ -13,6 +13,8 @@ type input struct {
 	Type        string
 	Required    bool
 	Description string
+
+	NameCell, TypeCell, DescriptionCell string // the row's cells, escaped once (visibleInputs)
 }
 
 // maxInputRows bounds a tool's table; deeper inputs are in generated/schemas/<tool>.json.

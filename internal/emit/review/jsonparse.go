@@ -3,15 +3,21 @@ package review
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
 // jsonParser decodes JSON into orderedObject, []any, string, json.Number, bool and nil in one
 // pass: the review decodes every tool's input schema, and encoding/json's token reader
-// allocates for every token. Strings with escapes are left to encoding/json.
+// allocates for every token. Strings with escapes are left to encoding/json. b is the text as
+// one string, so that plain strings and numbers are slices of it rather than copies; members
+// and elements gather on stacks shared by all nesting levels and are copied out once each.
 type jsonParser struct {
-	b []byte
-	i int
+	b       string
+	i       int
+	members []member
+	elems   []any
 }
 
 func (p *jsonParser) skipSpace() {
@@ -48,7 +54,7 @@ func (p *jsonParser) value() (any, error) {
 		text string
 		v    any
 	}{{"true", true}, {"false", false}, {"null", nil}} {
-		if len(p.b)-p.i >= len(lit.text) && string(p.b[p.i:p.i+len(lit.text)]) == lit.text {
+		if len(p.b)-p.i >= len(lit.text) && p.b[p.i:p.i+len(lit.text)] == lit.text {
 			p.i += len(lit.text)
 			return lit.v, nil
 		}
@@ -57,13 +63,14 @@ func (p *jsonParser) value() (any, error) {
 }
 
 func (p *jsonParser) object() (any, error) {
-	var o orderedObject
+	base := len(p.members)
+	defer func() { p.members = p.members[:base] }()
 	p.i++ // {
 	for first := true; ; first = false {
 		p.skipSpace()
 		if p.i < len(p.b) && p.b[p.i] == '}' && first {
 			p.i++
-			return o, nil
+			return orderedObject(nil), nil
 		}
 		key, err := p.string()
 		if err != nil {
@@ -77,29 +84,30 @@ func (p *jsonParser) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		o = append(o, member{key, v})
+		p.members = append(p.members, member{key, v})
 		if done, err := p.next('}'); done || err != nil {
-			return o, err
+			return orderedObject(slices.Clone(p.members[base:])), err
 		}
 	}
 }
 
 func (p *jsonParser) array() (any, error) {
-	var list []any
+	base := len(p.elems)
+	defer func() { p.elems = p.elems[:base] }()
 	p.i++ // [
 	for first := true; ; first = false {
 		p.skipSpace()
 		if p.i < len(p.b) && p.b[p.i] == ']' && first {
 			p.i++
-			return list, nil
+			return []any(nil), nil
 		}
 		v, err := p.value()
 		if err != nil {
 			return nil, err
 		}
-		list = append(list, v)
+		p.elems = append(p.elems, v)
 		if done, err := p.next(']'); done || err != nil {
-			return list, err
+			return slices.Clone(p.elems[base:]), err
 		}
 	}
 }
@@ -125,27 +133,32 @@ func (p *jsonParser) string() (string, error) {
 	if p.i >= len(p.b) || p.b[p.i] != '"' {
 		return "", p.fail("want a string")
 	}
-	start, escaped := p.i, false
-	for p.i++; p.i < len(p.b); p.i++ {
-		switch c := p.b[p.i]; {
-		case c == '\\':
-			escaped = true
-			p.i++
+	b, start := p.b, p.i
+	plain := true // no escape and no byte past ASCII: the text is the value
+	for i := start + 1; i < len(b); i++ {
+		switch c := b[i]; {
 		case c == '"':
-			p.i++
-			raw := p.b[start:p.i]
-			if !escaped && utf8.Valid(raw) { // encoding/json would replace invalid UTF-8
-				return string(raw[1 : len(raw)-1]), nil
+			p.i = i + 1
+			raw := b[start:p.i]
+			if plain || !strings.Contains(raw, `\`) && utf8.ValidString(raw) { // encoding/json would replace invalid UTF-8
+				return raw[1 : len(raw)-1], nil
 			}
 			var s string
-			if err := json.Unmarshal(raw, &s); err != nil {
+			if err := json.Unmarshal([]byte(raw), &s); err != nil {
 				return "", p.fail(err.Error())
 			}
 			return s, nil
+		case c == '\\':
+			plain = false
+			i++
 		case c < 0x20:
+			p.i = i
 			return "", p.fail("control character in a string")
+		case c >= utf8.RuneSelf:
+			plain = false
 		}
 	}
+	p.i = len(b)
 	return "", p.fail("unterminated string")
 }
 
@@ -155,7 +168,7 @@ func (p *jsonParser) number() (any, error) {
 		p.i++
 	}
 	n := json.Number(p.b[start:p.i])
-	if !json.Valid([]byte(n)) {
+	if !validNumber(string(n)) {
 		return nil, p.fail("bad number")
 	}
 	return n, nil
@@ -163,4 +176,41 @@ func (p *jsonParser) number() (any, error) {
 
 func isNumberByte(c byte) bool {
 	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+}
+
+// validNumber reports whether s is a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func validNumber(s string) bool {
+	i := 0
+	digits := func() bool {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i > start
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case !digits():
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return false
+		}
+	}
+	return i == len(s)
 }

@@ -82,3 +82,20 @@ func FuzzOrderedObject(f *testing.F) {
 		}
 	})
 }
+
+// FuzzValidNumber holds the number grammar to encoding/json's on the bytes a number may hold.
+func FuzzValidNumber(f *testing.F) {
+	for _, s := range []string{"0", "-0", "01", "1.", ".5", "1e", "1e+5", "-1.5E-3", "+1", "--1", "1.2.3", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for i := 0; i < len(s); i++ {
+			if !isNumberByte(s[i]) {
+				return
+			}
+		}
+		if got, want := validNumber(s), json.Valid([]byte(s)); got != want {
+			t.Errorf("validNumber(%q) = %v, want %v", s, got, want)
+		}
+	})
+}

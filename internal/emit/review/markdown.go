@@ -7,11 +7,15 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // cell makes text safe inside a table cell: a "|" would end the cell (even inside a code span,
 // on GitHub) and a newline would end the row.
 func cell(s string) string {
+	if !strings.ContainsAny(s, "|\r\n") {
+		return s // most cells: nothing to escape, nothing to allocate
+	}
 	s = strings.ReplaceAll(s, "|", `\|`)
 	return strings.Join(lines(s), "<br>")
 }
@@ -19,6 +23,9 @@ func cell(s string) string {
 // code wraps s in a code span whose backtick run is longer than any inside s; s is put on one
 // line because a code span cannot hold a newline that means anything.
 func code(s string) string {
+	if !strings.ContainsAny(s, "`\r\n") {
+		return "`" + s + "`" // most spans: one backtick each side and no space needed
+	}
 	s = strings.Join(lines(s), " ")
 	ticks := strings.Repeat("`", longestRun(s, '`')+1)
 	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
@@ -43,7 +50,24 @@ func quote(s string) string {
 
 // oneLine joins text onto one line, for list items that a newline would split.
 func oneLine(s string) string {
+	if singleSpaced(s) {
+		return s
+	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// singleSpaced reports whether s is ASCII with its words already apart by single spaces, so
+// that strings.Fields and a join would give s back.
+func singleSpaced(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 // lines splits text at any line end.
@@ -85,6 +109,9 @@ func anchors(names []string) []string {
 // visible replaces control characters (but tab and line ends) and invalid UTF-8 with U+FFFD: a
 // reviewer must see that a description holds something odd, not have it hidden by the page.
 func visible(s string) string {
+	if plainText(s) {
+		return s
+	}
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
@@ -92,4 +119,15 @@ func visible(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// plainText reports whether s is ASCII without control characters other than tab and line
+// ends: what visible leaves as it is, tested without decoding runes.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x7f || c < ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }

@@ -18,7 +18,7 @@ type member struct {
 
 // UnmarshalJSON decodes an object, keeping its keys' order.
 func (o *orderedObject) UnmarshalJSON(b []byte) error {
-	p := &jsonParser{b: b}
+	p := &jsonParser{b: string(b)}
 	v, err := p.value()
 	if err != nil {
 		return err

@@ -57,6 +57,12 @@ type tool struct {
 	AnswerLeaves  int
 	Reason        string // the override's leading comment
 	Findings      []catalog.Finding
+
+	// A role table's cells, escaped here once rather than by template calls per row.
+	NameCell, ApprovalCell, SelectionCell string
+	// The section's own escapes, likewise: code .Name, quote .Description, code .OperationName
+	// and fence .Operation.
+	NameCode, DescriptionQuote, OperationNameCode, Fence string
 }
 
 // Files renders CATALOG.md.
@@ -65,11 +71,29 @@ func Files(c *catalog.Catalog) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	pg := newPage(c)
 	var buf bytes.Buffer
-	if err := tmpl.Execute(&buf, newPage(c)); err != nil {
+	buf.Grow(pg.size())
+	if err := tmpl.Execute(&buf, pg); err != nil {
 		return nil, fmt.Errorf("review: templates/%s: %w", templateName, err)
 	}
 	return map[string][]byte{Path: buf.Bytes()}, nil
+}
+
+// size estimates the page's length from the texts it shows, so that the buffer is allocated
+// once rather than doubled a dozen times for a large catalog.
+func (p *page) size() int {
+	n := 4096 + 160*len(p.Tools)*(1+len(p.Roles)) // the text around the data, the table rows
+	for _, t := range p.Tools {
+		n += 300 + len(t.Description) + len(t.Operation) + len(t.Reason)
+		for _, in := range t.Inputs {
+			n += 24 + len(in.NameCell) + len(in.TypeCell) + len(in.DescriptionCell)
+		}
+		for _, f := range t.Findings {
+			n += 32 + len(f.Rule) + len(f.Message) + len(f.Suppressed)
+		}
+	}
+	return n
 }
 
 // parse reads the embedded template once; a broken template is an error for every call rather
@@ -132,18 +156,23 @@ func newTool(t catalog.Tool, anchor string) *tool {
 	for i, n := range t.Notes {
 		notes[i] = visible(n)
 	}
+	desc, op := visible(t.Description), visible(formatOperation(t.Operation))
 	return &tool{
-		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: visible(t.Description),
+		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: desc,
 		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
-		OperationName: t.OperationName, Operation: visible(formatOperation(t.Operation)), Notes: notes,
+		OperationName: t.OperationName, Operation: op, Notes: notes,
 		Inputs: visibleInputs(inputs(t.InputSchema)), AnswerLeaves: t.Review.AnswerLeaves, Reason: visible(t.Review.Reason),
 		Findings: visibleFindings(t.Review.Findings),
+		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
+		NameCode: code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: code(t.OperationName), Fence: fence(op),
 	}
 }
 
 func visibleInputs(in []input) []input {
 	for i := range in {
-		in[i].Name, in[i].Type, in[i].Description = visible(in[i].Name), visible(in[i].Type), visible(in[i].Description)
+		r := &in[i]
+		r.Name, r.Type, r.Description = visible(r.Name), visible(r.Type), visible(r.Description)
+		r.NameCell, r.TypeCell, r.DescriptionCell = cell(code(r.Name)), cell(r.Type), cell(oneLine(r.Description))
 	}
 	return in
 }
