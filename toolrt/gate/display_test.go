@@ -53,7 +53,7 @@ func TestApprovalIgnoresTypeAhead(t *testing.T) {
 	}
 	time.Sleep(20 * time.Millisecond) // the model thinks; the reader goroutine already holds "y"
 	var out strings.Builder
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond) // the held "y" would answer at once
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond) // the held "y" would answer at once
 	defer cancel()
 	d, _ := NewConsole(lines, &out).Approve(ctx, Request{Tool: "addWatchListItem", Operation: "mutation M { x }", Variables: []byte(`{}`)})
 	if d.Approved {
