@@ -1,8 +1,9 @@
 // Package tokentest gives tests that compile catalogs the token counts toolgen itself keeps:
 // the count cache in toolgen's cache folder (tokencount.OpenCache), shared by every test
 // binary. Loading the tokenizer takes about 0.2 s of CPU in each binary that counts a missing
-// text; with the counts cached, a warm `go test ./...` loads it only in the packages that test
-// counting itself (tokencount, opbuild, generate), which keep counting with the tokenizer.
+// text; with the counts cached, a warm `go test ./...` loads it only where counting is tested
+// (tokencount, opbuild, internal/generate, which count with the tokenizer on purpose) and where
+// toolgen's own code counts with a memory cache (cmd/toolgen's init, starter).
 // Only tests import it.
 package tokentest
 
