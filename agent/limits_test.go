@@ -37,6 +37,7 @@ func TestToolCeilingZeroRunsNone(t *testing.T) {
 // (1.3 MB) back to the model. Now the conversation keeps the 6 calls taken and one more that
 // answers for the rest ("not run ... 4994 calls"), and each call not run is audited.
 func TestHugeReplyTakesOnlyTheBudget(t *testing.T) {
+	t.Parallel()
 	const n = 5000
 	d := newDemo(t)
 	var many []agenttest.Call

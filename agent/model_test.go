@@ -47,12 +47,13 @@ func TestKeyOnlyFromConfigAndOnlyToTheModel(t *testing.T) {
 }
 
 func TestOneDeadlinePerModelCall(t *testing.T) {
+	t.Parallel() // waits for its deadline: the tests marked parallel overlap it
 	d := newDemo(t)
 	s := newSession(t, d, agenttest.Steps(agenttest.Reply{Delay: 5 * time.Second, Text: "late"}),
-		options{model: agent.ModelConfig{Timeout: 200 * time.Millisecond}})
+		options{model: agent.ModelConfig{Timeout: 50 * time.Millisecond}})
 	start := time.Now()
 	err := s.converse(t, context.Background())
-	if err == nil || !strings.HasSuffix(err.Error(), "did not answer within 200ms") || time.Since(start) > 3*time.Second {
+	if err == nil || !strings.HasSuffix(err.Error(), "did not answer within 50ms") || time.Since(start) > 3*time.Second {
 		t.Errorf("error %v after %s", err, time.Since(start))
 	}
 	if n := len(s.model.Requests()); n != 1 {
@@ -86,6 +87,7 @@ func TestCtrlCCancelsThePendingApproval(t *testing.T) {
 }
 
 func TestCtrlCCancelsTheModelRequest(t *testing.T) {
+	t.Parallel() // waits for its deadline: the tests marked parallel overlap it
 	d := newDemo(t)
 	s := newSession(t, d, agenttest.Steps(agenttest.Reply{Delay: 10 * time.Second, Text: "late"}), options{})
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)

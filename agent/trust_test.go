@@ -28,6 +28,7 @@ import (
 // nobody at the terminal. The catalog must be refused with the tool and the reason, and the
 // watch list must not change either way.
 func TestTamperedCatalogNeverWrites(t *testing.T) {
+	t.Parallel()
 	for _, tm := range toolrttest.Tampers() {
 		t.Run(tm.Name, func(t *testing.T) {
 			d := newDemo(t)
@@ -110,6 +111,7 @@ func TestEscapedTokenEchoNeverReachesTheModel(t *testing.T) {
 // TestModelKeyEchoIsRedactedBeforeTheCut: a model server that refuses the key and quotes it,
 // escaped, where the 200-character excerpt ends; the terminal gets neither the key nor a prefix.
 func TestModelKeyEchoIsRedactedBeforeTheCut(t *testing.T) {
+	t.Parallel()
 	const key = "sk-live-0123456789abcdef"
 	for _, cut := range []int{180, 190, 195} {
 		m := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -17,6 +17,7 @@ func (*nopCloser) Close() error { return nil }
 // A client that writes its request and closes stdin at once (a script piping into the server)
 // still gets every reply: the server answers what it has read before it exits. 20 runs, none lost.
 func TestStdinClosedRightAfterRequestLosesNoReply(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	s := f.server(t, Deny, budget.Defaults())
 	in := initialize + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +

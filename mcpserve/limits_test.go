@@ -21,6 +21,7 @@ import (
 // calls ran 500 calls. With a server-wide ceiling of 100 exactly 100 run, however the
 // sessions interleave; the rest get the budget's refusal.
 func TestServerWideCeilingOverHTTP(t *testing.T) {
+	t.Parallel()
 	// 50 sessions of 10 calls under a ceiling of 100; -short keeps the race (more calls than the
 	// ceiling, from several sessions at once) at a fifth of the size: the full run took seconds.
 	sessions, calls, ceiling := 50, 10, 100
@@ -151,6 +152,7 @@ func TestApprovalMessageCountsLongRuns(t *testing.T) {
 // TestShutdownDoesNotWaitForOpenStreams: a connected client keeps an event stream open, which
 // never goes idle; the server used to wait out its whole 5 s grace for it on every shutdown.
 func TestShutdownDoesNotWaitForOpenStreams(t *testing.T) {
+	t.Parallel() // waits out the server's fixed 100 ms for streams: the tests marked parallel overlap it
 	f := newFixture(t)
 	s, err := New(Config{Runtime: f.rt, Limits: budget.Defaults()})
 	if err != nil {

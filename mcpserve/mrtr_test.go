@@ -40,6 +40,7 @@ func TestServesModernAndOlderProtocolVersions(t *testing.T) {
 // under 2026-07-28 as input requests and retried calls, under older versions through the SDK's
 // server middleware eliciting inside the call.
 func TestElicitAcrossVersions(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{modern, legacy, "2024-11-05"} {
 		t.Run(v, func(t *testing.T) {
 			f := newFixture(t)

@@ -39,6 +39,7 @@ var steps = []struct{ tool, args string }{
 // ceiling of 6 against real demo servers and checks that no run's 7th tool request ever
 // reaches a server, whatever mode, order, concurrency or approvals the script uses.
 func TestRandomSequencesNeverPassTheCeiling(t *testing.T) {
+	t.Parallel() // its own servers and runtimes; overlaps the deadline tests' waits
 	const ceiling = 6
 	runs := 1000
 	if testing.Short() {

@@ -22,6 +22,7 @@ func startRaw(t *testing.T, h http.HandlerFunc) (string, *recorder) {
 }
 
 func TestSlowBodyHitsTheDeadline(t *testing.T) {
+	t.Parallel() // waits out two deadlines: other tests run meanwhile
 	release := make(chan struct{})
 	defer close(release)
 	endpoint, rec := startRaw(t, func(w http.ResponseWriter, r *http.Request) {
@@ -39,7 +40,7 @@ func TestSlowBodyHitsTheDeadline(t *testing.T) {
 		}
 	})
 	var log strings.Builder
-	rt := newRuntime(t, endpoint, Config{Timeout: 300 * time.Millisecond, Logger: newTextLogger(&log)})
+	rt := newRuntime(t, endpoint, Config{Timeout: 100 * time.Millisecond, Logger: newTextLogger(&log)})
 	for _, tc := range []struct{ tool, args, outcome, says string }{
 		{"movie", `{"id":"1"}`, "failed", "the request to the API failed"},
 		{"addWatchListItem", addMatrix, "unknown", "the outcome of this write is unknown"},

@@ -15,6 +15,7 @@ import (
 // escaped) where the 24,000-character cap cuts the model's text. Bounding first would hand the
 // model the password's first characters.
 func TestPasswordEchoIsRedactedBeforeTheResultIsBounded(t *testing.T) {
+	t.Parallel() // its own servers and runtimes; overlaps the deadline tests' waits
 	const prefix = `{"data":{"movie":{"title":"`
 	keep := exec.MaxModelChars - 100 // what Bound keeps
 	for _, escaped := range []bool{false, true} {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/toolgen/toolgen/internal/tokencount/tokentest"
 )
 
 // chainSchema is a schema whose one query takes the first of n chained input types, each with
@@ -34,7 +36,7 @@ func TestChainedInputTypesAreRefused(t *testing.T) {
 	schema := chainSchema(4000, false)
 	start := time.Now()
 	c, ds := Compile(Inputs{SchemaPath: "chain.graphql", Schema: schema, AllowlistPath: "allowlist.yaml",
-		Allowlist: []byte("version: 1\ntools:\n  find: {}\n")})
+		Allowlist: []byte("version: 1\ntools:\n  find: {}\n"), Tokens: tokentest.Cache(t)})
 	t.Logf("%d KB schema: %d diagnostics in %v", len(schema)>>10, len(ds), time.Since(start))
 	if c != nil || !ds.HasErrors() {
 		t.Fatalf("a tool over %d bytes of input schema compiled: %v", MaxInputSchemaBytes, ds)
@@ -51,7 +53,7 @@ func TestChainedInputTypesAreRefused(t *testing.T) {
 	}
 	// A short chain stays well under the limit and compiles.
 	if c, ds := Compile(Inputs{SchemaPath: "chain.graphql", Schema: chainSchema(20, false), AllowlistPath: "allowlist.yaml",
-		Allowlist: []byte("version: 1\ntools:\n  find: {}\n")}); c == nil {
+		Allowlist: []byte("version: 1\ntools:\n  find: {}\n"), Tokens: tokentest.Cache(t)}); c == nil {
 		t.Errorf("20 chained types refused: %v", ds)
 	}
 }
@@ -60,7 +62,7 @@ func TestChainedInputTypesAreRefused(t *testing.T) {
 // message says so instead of suggesting an override that would not validate.
 func TestRequiredHeavyArgumentSaysNoOverride(t *testing.T) {
 	_, ds := Compile(Inputs{SchemaPath: "chain.graphql", Schema: chainSchema(2000, true), AllowlistPath: "allowlist.yaml",
-		Allowlist: []byte("version: 1\ntools:\n  find: {}\n")})
+		Allowlist: []byte("version: 1\ntools:\n  find: {}\n"), Tokens: tokentest.Cache(t)})
 	if got := ds.String(); !strings.Contains(got, "$filter is required, so no override can drop it") {
 		t.Errorf("diagnostics:\n%.2000s", got)
 	}

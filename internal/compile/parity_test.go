@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/selection"
+	"github.com/toolgen/toolgen/internal/tokencount/tokentest"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -31,8 +32,11 @@ func exampleInputs(t testing.TB) Inputs {
 		}
 		return b
 	}
+	// Counts come from the shared cache: what is counted is this package's, the counting is
+	// tokencount's (its TestCountMatchesSeed counts the movie tool's text with the tokenizer).
 	in := Inputs{SchemaPath: "schema.graphql", Schema: read("schema.graphql"),
-		AllowlistPath: "allowlist.yaml", Allowlist: read("allowlist.yaml"), Selections: map[string][]byte{}}
+		AllowlistPath: "allowlist.yaml", Allowlist: read("allowlist.yaml"), Selections: map[string][]byte{},
+		Tokens: tokentest.Cache(t)}
 	paths, _ := filepath.Glob("../../tool-selections/*.graphql")
 	for _, p := range paths {
 		in.Selections["tool-selections/"+filepath.Base(p)] = read("tool-selections/" + filepath.Base(p))

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/parser"
 
@@ -16,6 +15,10 @@ import (
 // samePieces fails when parsing src in the pieces between cuts gives another document, or
 // another error, than parsing it whole. Positions must match too: only the blanked copy each
 // piece reads (Source.Input) may differ.
+// sameSource compares two sources but for Input. A Comparer is checked by type where
+// IgnoreFields is a path filter run at every node: the comparison takes a third of the time.
+var sameSource = cmp.Comparer(func(a, b ast.Source) bool { return a.Name == b.Name && a.BuiltIn == b.BuiltIn })
+
 func samePieces(t testing.TB, src *ast.Source, cuts []int) {
 	t.Helper()
 	want, wantErr := parser.ParseSchema(src)
@@ -23,7 +26,7 @@ func samePieces(t testing.TB, src *ast.Source, cuts []int) {
 	if (wantErr == nil) != (gotErr == nil) || wantErr != nil && wantErr.Error() != gotErr.Error() {
 		t.Fatalf("cuts %v: error %v, whole file: %v", cuts, gotErr, wantErr)
 	}
-	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(ast.Source{}, "Input")); diff != "" {
+	if diff := cmp.Diff(want, got, sameSource); diff != "" {
 		t.Fatalf("cuts %v: pieces differ from the whole file (-whole +pieces):\n%s", cuts, diff)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/toolgen/toolgen/internal/generate"
 	"github.com/toolgen/toolgen/internal/golden"
 	"github.com/toolgen/toolgen/internal/lint"
+	"github.com/toolgen/toolgen/internal/tokencount/tokentest"
 )
 
 // TestGolden compiles testdata/<case>/ (schema.graphql, allowlist.yaml, tool-selections/) and
@@ -40,6 +41,7 @@ func diagnostics(t *testing.T, dir string) string {
 	if _, err := os.Stat(filepath.Join(dir, "lint-warn")); err == nil {
 		in.LintAsWarnings = true
 	}
+	in.Tokens = tokentest.Cache(t) // the lints read counts; internal/generate tests the counting
 	_, ds = compile.Compile(in)
 	return ds.String()
 }

@@ -11,6 +11,7 @@ import (
 )
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	var data struct {
 		Login struct {
@@ -46,6 +47,7 @@ func parseToken(t *testing.T, token string) *tokenClaims {
 }
 
 func TestLoginBadCredentials(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	for _, creds := range [][2]string{{"user", "wrong"}, {"nobody", "user123"}, {"", ""}} {
 		resp := gql(t, url, "", `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { token } }`,
@@ -62,6 +64,7 @@ func TestLoginBadCredentials(t *testing.T) {
 }
 
 func TestMyWatchLists(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	const q = `{ myWatchLists { id name isPublic itemCount user { username email } } }`
 	type list struct {
@@ -105,6 +108,7 @@ func forgedToken(t *testing.T) string {
 }
 
 func TestTokenSubjectRejectsExpiredAndUnsigned(t *testing.T) {
+	t.Parallel()
 	expired, err := issueToken(&user{username: "user", role: roleUser}, time.Now().Add(-25*time.Hour))
 	if err != nil {
 		t.Fatal(err)
@@ -121,6 +125,7 @@ func TestTokenSubjectRejectsExpiredAndUnsigned(t *testing.T) {
 }
 
 func TestEmailVisibility(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	const q = `{ watchList(id: "3") { user { username email } } }`
 	for _, tc := range []struct{ who, password, want string }{

@@ -59,6 +59,7 @@ func TestAliasAttackIsRefusedBeforeExecution(t *testing.T) {
 // TestEveryCatalogToolIsAccepted: the cost and alias limits refuse nothing a generated tool
 // sends, even with every size left to its largest value.
 func TestEveryCatalogToolIsAccepted(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../generated/catalog.json")
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +92,7 @@ func TestEveryCatalogToolIsAccepted(t *testing.T) {
 // TestCostFollowsPageSizes: a page's size argument (literal, variable or default) bounds the
 // list inside it; an unsized list counts unboundedList.
 func TestCostFollowsPageSizes(t *testing.T) {
+	t.Parallel()
 	cheap := `query($s: Int) { movies(size: $s) { content { title cast { person { name } } } } }`
 	if qe := precheck(cheap, "", map[string]any{"s": 10.0}); qe != nil {
 		t.Errorf("size 10: %s", qe.Message)

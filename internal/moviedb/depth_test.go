@@ -18,6 +18,7 @@ func probeDepth(pairs int) string {
 }
 
 func TestProbeDepthIsRefused(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	body, _ := json.Marshal(map[string]string{"query": probeDepth(9)})
 	status, got := post(t, url, "", body)
@@ -28,6 +29,7 @@ func TestProbeDepthIsRefused(t *testing.T) {
 }
 
 func TestDepthLimitBoundary(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	// movie + 6 pairs + title = 14; movie + 7 pairs + title = 16. Six nested cast lists are
 	// over the cost limit (cost.go), so depth 14 passes the depth check and meets that one.
@@ -41,6 +43,7 @@ func TestDepthLimitBoundary(t *testing.T) {
 }
 
 func TestQueryDepthCounting(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, query string
 		want        int
@@ -65,6 +68,7 @@ func TestQueryDepthCounting(t *testing.T) {
 }
 
 func TestFragmentBombIsCheap(t *testing.T) {
+	t.Parallel()
 	// F0 spreads F1 twice, F1 spreads F2 twice, …: 2^40 paths without memoisation.
 	var b strings.Builder
 	b.WriteString("{ ...F0 }\n")
@@ -82,6 +86,7 @@ func TestFragmentBombIsCheap(t *testing.T) {
 }
 
 func TestIntrospectionPassesTheDepthLimit(t *testing.T) {
+	t.Parallel()
 	query, err := os.ReadFile("testdata/introspection.graphql")
 	if err != nil {
 		t.Fatal(err)
@@ -104,6 +109,7 @@ func TestIntrospectionPassesTheDepthLimit(t *testing.T) {
 }
 
 func TestSubscriptionIsNotAvailable(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	resp := gql(t, url, "", `subscription { reviewAdded(movieId: "42") { title } }`, nil, nil)
 	want := []gqlErr{{Message: "reviewAdded is not available in the demo server",

@@ -1,6 +1,11 @@
 package moviedb
 
 // Helpers shared by the tests: every test talks to a real server over loopback HTTP.
+//
+// Each test starts its own server, so the tests run in parallel: closing the server that
+// answered TestHTTPRefusals's 10 MiB request waits out net/http's half-second linger after a
+// 413, and the other tests overlap it. TestAliasAttackIsRefusedBeforeExecution measures the
+// process's allocations and stays sequential (sequential tests finish before parallel ones start).
 
 import (
 	"bytes"

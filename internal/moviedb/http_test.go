@@ -16,6 +16,7 @@ import (
 )
 
 func TestHTTPRefusals(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	base := strings.TrimSuffix(url, "/graphql")
 	tests := []struct {
@@ -67,6 +68,7 @@ func tenMiB() []byte {
 }
 
 func TestGraphQLLevelErrors(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	tests := []struct{ name, body string }{
 		{"wrong variable type", `{"query":"query($id: ID!) { movie(id: $id) { title } }","variables":{"id":{"no":1}}}`},
@@ -89,6 +91,7 @@ func TestGraphQLLevelErrors(t *testing.T) {
 }
 
 func TestRecovererCatchesPanics(t *testing.T) {
+	t.Parallel()
 	rec := httptest.NewRecorder()
 	recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") })).
 		ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/graphql", nil))
@@ -98,6 +101,7 @@ func TestRecovererCatchesPanics(t *testing.T) {
 }
 
 func TestHandlerWorksInsideHTTPTest(t *testing.T) {
+	t.Parallel()
 	h, err := NewHandler()
 	if err != nil {
 		t.Fatal(err)
@@ -125,6 +129,7 @@ func TestHandlerWorksInsideHTTPTest(t *testing.T) {
 }
 
 func TestStartStopsWithContext(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	srv, err := Start(ctx, "")
 	if err != nil {
@@ -153,6 +158,7 @@ func TestStartStopsWithContext(t *testing.T) {
 }
 
 func TestStartRejectsABusyAddress(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/graphql")
 	if _, err := Start(context.Background(), addr); err == nil {
@@ -161,6 +167,7 @@ func TestStartRejectsABusyAddress(t *testing.T) {
 }
 
 func TestResponsesAreNotHTMLEscaped(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	_, raw := post(t, url, "", []byte(`{"query":"{ movie(id: \"1\") { plot } }"}`))
 	want := `{"data":{"movie":{"plot":"A banker sentenced to life for murder befriends a fellow inmate and quietly plans his way out over two decades."}}}`

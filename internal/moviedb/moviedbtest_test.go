@@ -11,6 +11,7 @@ import (
 )
 
 func TestStartLoginAndCount(t *testing.T) {
+	t.Parallel()
 	var seen int
 	s := moviedbtest.Start(t, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { seen++; h.ServeHTTP(w, r) })

@@ -9,6 +9,7 @@ import (
 )
 
 func TestSearchMatrix(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	type hit struct{ Typename, ID, Title string }
 	var data struct{ Search []hit }
@@ -28,6 +29,7 @@ func TestSearchMatrix(t *testing.T) {
 }
 
 func TestTheMatrixCycle(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	var data struct {
 		Movie struct {
@@ -61,6 +63,7 @@ func TestTheMatrixCycle(t *testing.T) {
 }
 
 func TestMoviesPaging(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	const q = `query($f: MovieFilter, $p: Int, $s: Int, $o: MovieSort) { movies(filter: $f, page: $p, size: $s, sort: $o) {
 	  content { id } totalElements totalPages currentPage size isFirst isLast hasNext hasPrevious } }`
@@ -110,6 +113,7 @@ func (p moviePageJSON) String() string {
 }
 
 func TestOtherQueries(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	tests := []struct{ query, want string }{
 		{`{ person(id: "50") { name countryCode movieCastCredits { movie { id } } } }`, `{"person":{"name":"Keanu Reeves","countryCode":"CA","movieCastCredits":[{"movie":{"id":"42"}},{"movie":{"id":"43"}},{"movie":{"id":"44"}},{"movie":{"id":"45"}}]}}`},
@@ -132,6 +136,7 @@ func TestOtherQueries(t *testing.T) {
 }
 
 func TestNotAvailableFields(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	token := login(t, url, "admin", "admin123")
 	fields := map[string]string{
@@ -157,6 +162,7 @@ func TestNotAvailableFields(t *testing.T) {
 }
 
 func TestOneOfIsEnforced(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	resp := gql(t, url, "", `mutation { createReview(input: {subject: {movieId: "1", tvShowId: "1"}, score: 5}) { id } }`, nil, nil)
 	if len(resp.Errors) != 1 || resp.Data != nil {

@@ -29,6 +29,7 @@ type introspectedType struct {
 // arguments), input fields, values and members. Descriptions catch graphql-go's default of
 // reading # comments as descriptions, which UseStringDescriptions turns off.
 func TestServesSchemaGraphQL(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	var data struct {
 		Schema struct {

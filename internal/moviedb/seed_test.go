@@ -9,6 +9,7 @@ import (
 
 // TestSeedMatchesSeeddata pins the facts docs/demo-data.md states, read straight from the catalogue.
 func TestSeedMatchesSeeddata(t *testing.T) {
+	t.Parallel()
 	c := sharedCatalog()
 	if len(c.movies) != 71 || len(c.shows) != 3 || len(c.seedUsers) != 12 {
 		t.Fatalf("%d movies, %d shows, %d users; want 71, 3, 12", len(c.movies), len(c.shows), len(c.seedUsers))
@@ -39,6 +40,7 @@ func TestSeedMatchesSeeddata(t *testing.T) {
 }
 
 func TestSeedShowsAndReviews(t *testing.T) {
+	t.Parallel()
 	c := sharedCatalog()
 	var got []int
 	for _, s := range c.shows {
@@ -67,6 +69,7 @@ func TestSeedShowsAndReviews(t *testing.T) {
 
 // TestSeedIsComplete checks what every record must carry and that nobody is an orphan.
 func TestSeedIsComplete(t *testing.T) {
+	t.Parallel()
 	c := sharedCatalog()
 	for _, m := range c.movies {
 		if m.Plot == nil || *m.Plot == "" || !strings.HasPrefix(*m.PosterURL, "https://image.tmdb.org/t/p/w500/") || len(m.directorList) == 0 || len(m.castList) == 0 {
@@ -82,6 +85,7 @@ func TestSeedIsComplete(t *testing.T) {
 }
 
 func TestSeedStateIsFresh(t *testing.T) {
+	t.Parallel()
 	st := newState(sharedCatalog())
 	st.lists[1].items = nil // change one state ...
 	if got := len(newState(sharedCatalog()).lists[1].items); got != 2 {

@@ -35,6 +35,7 @@ func add(t *testing.T, url, token, list, title, kind string) (addResult, gqlResp
 }
 
 func TestAddTheMatrixIsIdempotent(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	token := login(t, url, "user", "user123")
 	first, resp := add(t, url, token, "1", "42", "MOVIE")
@@ -64,6 +65,7 @@ func itemCount(t *testing.T, url, token, list string) int {
 }
 
 func TestAddToSomeoneElsesListIsForbidden(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	_, resp := add(t, url, login(t, url, "user", "user123"), "3", "42", "MOVIE")
 	want := []gqlErr{{Message: "Forbidden", Path: []any{"addWatchListItem"}, Extensions: map[string]any{"classification": "FORBIDDEN"}}}
@@ -77,6 +79,7 @@ func TestAddToSomeoneElsesListIsForbidden(t *testing.T) {
 }
 
 func TestAddErrorsAsData(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	token := login(t, url, "user", "user123")
 	tests := []struct{ list, title, kind, code, message string }{
@@ -103,6 +106,7 @@ func TestAddErrorsAsData(t *testing.T) {
 }
 
 func TestConcurrentAddsLoseNothing(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	token := login(t, url, "user", "user123")
 	var titles []string
@@ -137,6 +141,7 @@ func TestConcurrentAddsLoseNothing(t *testing.T) {
 }
 
 func TestWatchListReadRules(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	user, admin := login(t, url, "user", "user123"), login(t, url, "admin", "admin123")
 	tests := []struct {
@@ -164,6 +169,7 @@ func TestWatchListReadRules(t *testing.T) {
 }
 
 func TestWatchListWrites(t *testing.T) {
+	t.Parallel()
 	url := startServer(t)
 	user, admin := login(t, url, "user", "user123"), login(t, url, "admin", "admin123")
 	var created struct {

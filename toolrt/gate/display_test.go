@@ -51,9 +51,9 @@ func TestApprovalIgnoresTypeAhead(t *testing.T) {
 	if _, err := lines.ReadLine(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond) // the model thinks; the reader goroutine already holds "y"
+	time.Sleep(20 * time.Millisecond) // the model thinks; the reader goroutine already holds "y"
 	var out strings.Builder
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond) // the held "y" would answer at once
 	defer cancel()
 	d, _ := NewConsole(lines, &out).Approve(ctx, Request{Tool: "addWatchListItem", Operation: "mutation M { x }", Variables: []byte(`{}`)})
 	if d.Approved {

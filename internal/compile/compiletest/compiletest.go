@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/compile"
+	"github.com/toolgen/toolgen/internal/tokencount/tokentest"
 )
 
 // Example is the repository's own Movie Database example (schema.graphql, allowlist.yaml and
@@ -40,7 +41,8 @@ func Compile(t testing.TB, dir string) *catalog.Catalog {
 func Inputs(t testing.TB, dir string) compile.Inputs {
 	t.Helper()
 	root := filepath.Join(moduleRoot(t), filepath.FromSlash(dir))
-	in := compile.Inputs{SchemaPath: "schema.graphql", AllowlistPath: "allowlist.yaml", Selections: map[string][]byte{}}
+	in := compile.Inputs{SchemaPath: "schema.graphql", AllowlistPath: "allowlist.yaml", Selections: map[string][]byte{},
+		Tokens: tokentest.Cache(t)} // internal/generate's golden test counts these texts with the tokenizer
 	in.Schema = read(t, filepath.Join(root, in.SchemaPath))
 	in.Allowlist = read(t, filepath.Join(root, in.AllowlistPath))
 	names, err := filepath.Glob(filepath.Join(root, "tool-selections", "*.graphql"))
