@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/toolgen/toolgen/toolrt/internal/exec"
@@ -19,23 +20,25 @@ func TestPasswordEchoIsRedactedBeforeTheResultIsBounded(t *testing.T) {
 	const prefix = `{"data":{"movie":{"title":"`
 	keep := exec.MaxModelChars - 100 // what Bound keeps
 	for _, escaped := range []bool{false, true} {
-		for inside := 1; inside < len(testPassword); inside++ {
-			endpoint, _ := startMovieDB(t, func(next http.Handler) http.Handler {
-				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-					if r.Header.Get("Authorization") == "" {
-						next.ServeHTTP(w, r) // the login
-						return
-					}
-					pw := testPassword
-					if escaped {
-						pw = toolrttest.EscapeAll(pw)
-					}
-					filler := strings.Repeat("x", keep-len(prefix)-inside)
-					w.Header().Set("Content-Type", "application/json")
-					_, _ = w.Write([]byte(prefix + filler + pw + `","plot":"` + strings.Repeat("y", 300) + `"}}}`))
-				})
+		var inside atomic.Int64 // how many of the password's characters fall inside the cut
+		endpoint, _ := startMovieDB(t, func(next http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Header.Get("Authorization") == "" {
+					next.ServeHTTP(w, r) // the login
+					return
+				}
+				pw := testPassword
+				if escaped {
+					pw = toolrttest.EscapeAll(pw)
+				}
+				filler := strings.Repeat("x", keep-len(prefix)-int(inside.Load()))
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = w.Write([]byte(prefix + filler + pw + `","plot":"` + strings.Repeat("y", 300) + `"}}}`))
 			})
-			rt := newRuntime(t, endpoint, asUser(Config{}))
+		})
+		rt := newRuntime(t, endpoint, asUser(Config{})) // one server and login per encoding
+		for n := 1; n < len(testPassword); n++ {
+			inside.Store(int64(n))
 			res, err := rt.Direct(context.Background(), "movie", []byte(`{"id":"42"}`))
 			if err != nil {
 				t.Fatal(err)
@@ -43,9 +46,9 @@ func TestPasswordEchoIsRedactedBeforeTheResultIsBounded(t *testing.T) {
 			if !strings.Contains(res.Text, "[truncated") {
 				t.Fatalf("not cut: …%s", res.Text[len(res.Text)-80:])
 			}
-			for n := 3; n <= len(testPassword); n++ {
-				if toolrttest.Leaks(res.Text, testPassword[:n]) {
-					t.Errorf("escaped %v, %d inside the cut: %d characters of the password reach the model", escaped, inside, n)
+			for k := 3; k <= len(testPassword); k++ {
+				if toolrttest.Leaks(res.Text, testPassword[:k]) {
+					t.Errorf("escaped %v, %d inside the cut: %d characters of the password reach the model", escaped, n, k)
 					break
 				}
 			}
