@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolgen/toolgen/internal/introspect"
 	"github.com/toolgen/toolgen/internal/starter"
+	"github.com/toolgen/toolgen/internal/tokencount"
 )
 
 func init() { subcommands["init"] = runInit }
@@ -50,7 +51,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	list, ds := starter.Allowlist(*schema, src)
+	tokens := tokencount.OpenCache() // the counts of earlier runs; init's are kept for the first generate
+	list, ds := starter.Allowlist(*schema, src, tokens)
+	tokens.Save() // a failed save only costs the next run its counts
 	fmt.Fprint(stderr, ds.String())
 	if ds.HasErrors() {
 		fmt.Fprintf(stderr, "toolgen init: %d problem(s); nothing was printed\n", countErrors(ds))

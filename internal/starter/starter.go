@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen/toolgen/internal/compile"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/tokencount"
 )
 
 // field is one root field and what the probe compile learned about it.
@@ -33,8 +34,12 @@ type field struct {
 const maxRounds = 4
 
 // Allowlist returns the starter allow-list for the schema. schemaName is the schema's path as
-// the user passed it, named in the header and in diagnostics.
-func Allowlist(schemaName string, schema []byte) ([]byte, diag.List) {
+// the user passed it, named in the header and in diagnostics. tokens counts for every compile
+// it makes (the probe, the lint rounds, the printed file); nil counts in memory, once per text.
+func Allowlist(schemaName string, schema []byte, tokens *tokencount.Cache) ([]byte, diag.List) {
+	if tokens == nil {
+		tokens = tokencount.NewMemoryCache()
+	}
 	s, ds := gqlschema.Load(schemaName, schema)
 	if s == nil || ds.HasErrors() {
 		return nil, ds
@@ -44,17 +49,17 @@ func Allowlist(schemaName string, schema []byte) ([]byte, diag.List) {
 		ds.Add(schemaName, 0, 0, "the query type has no fields", "check that this is the API's schema")
 		return nil, ds
 	}
-	if pds := probe(schemaName, schema, fields); pds.HasErrors() {
+	if pds := probe(schemaName, schema, fields, tokens); pds.HasErrors() {
 		return nil, pds
 	}
 	// The lints run on every described entry, mutations included, so that uncommenting an
 	// entry without a lint note compiles too; then the printed file is compiled as printed.
-	if lds := lint(schemaName, schema, fields); lds.HasErrors() {
+	if lds := lint(schemaName, schema, fields, tokens); lds.HasErrors() {
 		return nil, lds
 	}
 	out := render(schemaName, fields)
 	if _, cds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
-		AllowlistPath: "allowlist.yaml", Allowlist: out}); cds.HasErrors() {
+		AllowlistPath: "allowlist.yaml", Allowlist: out, Tokens: tokens}); cds.HasErrors() {
 		cds.Add("allowlist.yaml", 0, 0, "the starter allow-list does not compile", "this is a toolgen bug; please report it with your schema")
 		return nil, cds
 	}
@@ -63,7 +68,7 @@ func Allowlist(schemaName string, schema []byte) ([]byte, diag.List) {
 
 // lint compiles every described, compilable entry with the lints on, round by round, noting
 // on each entry the finding that refuses it.
-func lint(schemaName string, schema []byte, fields []*field) diag.List {
+func lint(schemaName string, schema []byte, fields []*field, tokens *tokencount.Cache) diag.List {
 	for range maxRounds {
 		var b bytes.Buffer
 		b.WriteString("tools:\n")
@@ -73,7 +78,7 @@ func lint(schemaName string, schema []byte, fields []*field) diag.List {
 			}
 		}
 		_, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
-			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes()})
+			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes(), Tokens: tokens})
 		if !ds.HasErrors() {
 			return nil
 		}
@@ -142,7 +147,7 @@ func rootFields(s *ast.Schema) []*field {
 
 // probe compiles every root field as a tool (a placeholder description where the schema has
 // none) to learn its token cost, dropping the fields that fail round by round.
-func probe(schemaName string, schema []byte, fields []*field) diag.List {
+func probe(schemaName string, schema []byte, fields []*field, tokens *tokencount.Cache) diag.List {
 	for range maxRounds {
 		var b bytes.Buffer
 		b.WriteString("tools:\n")
@@ -163,7 +168,7 @@ func probe(schemaName string, schema []byte, fields []*field) diag.List {
 		}
 		// Lints wait for the printed file (a placeholder description would trip them here).
 		cat, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
-			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes(), LintAsWarnings: true})
+			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes(), LintAsWarnings: true, Tokens: tokens})
 		if cat != nil {
 			tokens := map[string]int{}
 			for _, t := range cat.Tools {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolgen/toolgen/internal/compile"
 	"github.com/toolgen/toolgen/internal/githubschema"
+	"github.com/toolgen/toolgen/internal/tokencount/tokentest"
 )
 
 func compiles(t *testing.T, schema, allow []byte) int {
@@ -29,7 +30,7 @@ func TestExampleSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, ds := Allowlist("schema.graphql", schema)
+	out, ds := Allowlist("schema.graphql", schema, tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -71,7 +72,7 @@ func TestExampleSchema(t *testing.T) {
 
 func TestGitHubSchema(t *testing.T) {
 	schema, _, roots := githubschema.AllRoots(t)
-	out, ds := Allowlist("github.graphql", schema)
+	out, ds := Allowlist("github.graphql", schema, tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -84,11 +85,11 @@ func TestGitHubSchema(t *testing.T) {
 }
 
 func TestSchemaErrorsAreReported(t *testing.T) {
-	_, ds := Allowlist("api.graphql", []byte("type Query { a: Nope }"))
+	_, ds := Allowlist("api.graphql", []byte("type Query { a: Nope }"), nil)
 	if !ds.HasErrors() || !strings.Contains(ds.String(), "api.graphql:1:") {
 		t.Errorf("want a positioned error naming api.graphql, got %s", ds)
 	}
-	_, ds = Allowlist("api.graphql", []byte("type Query { _unused: Int } type Mutation { a: Int }"))
+	_, ds = Allowlist("api.graphql", []byte("type Query { _unused: Int } type Mutation { a: Int }"), nil)
 	if ds.HasErrors() {
 		t.Errorf("a schema whose only query field compiles: %s", ds)
 	}
@@ -98,7 +99,7 @@ func TestSchemaErrorsAreReported(t *testing.T) {
 // the override to write; the rest still compiles.
 func TestUncompilableFieldIsExplained(t *testing.T) {
 	schema := []byte("type Query {\n  \"Loops.\"\n  a: Loop\n  \"Fine.\"\n  b: Int\n}\ntype Loop { next: Loop }\n")
-	out, ds := Allowlist("s.graphql", schema)
+	out, ds := Allowlist("s.graphql", schema, nil)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
