@@ -13,7 +13,7 @@ import (
 
 func compiles(t *testing.T, schema, allow []byte) int {
 	t.Helper()
-	cat, ds := compile.Compile(compile.Inputs{SchemaPath: "schema.graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow})
+	cat, ds := compile.Compile(compile.Inputs{SchemaPath: "schema.graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow, Tokens: tokentest.Cache(t)})
 	if cat == nil {
 		t.Fatalf("does not compile:\n%s\n%s", ds, allow)
 	}
@@ -85,11 +85,11 @@ func TestGitHubSchema(t *testing.T) {
 }
 
 func TestSchemaErrorsAreReported(t *testing.T) {
-	_, ds := Allowlist("api.graphql", []byte("type Query { a: Nope }"), nil)
+	_, ds := Allowlist("api.graphql", []byte("type Query { a: Nope }"), tokentest.Cache(t))
 	if !ds.HasErrors() || !strings.Contains(ds.String(), "api.graphql:1:") {
 		t.Errorf("want a positioned error naming api.graphql, got %s", ds)
 	}
-	_, ds = Allowlist("api.graphql", []byte("type Query { _unused: Int } type Mutation { a: Int }"), nil)
+	_, ds = Allowlist("api.graphql", []byte("type Query { _unused: Int } type Mutation { a: Int }"), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Errorf("a schema whose only query field compiles: %s", ds)
 	}
@@ -99,7 +99,7 @@ func TestSchemaErrorsAreReported(t *testing.T) {
 // the override to write; the rest still compiles.
 func TestUncompilableFieldIsExplained(t *testing.T) {
 	schema := []byte("type Query {\n  \"Loops.\"\n  a: Loop\n  \"Fine.\"\n  b: Int\n}\ntype Loop { next: Loop }\n")
-	out, ds := Allowlist("s.graphql", schema, nil)
+	out, ds := Allowlist("s.graphql", schema, tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
