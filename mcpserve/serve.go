@@ -54,12 +54,12 @@ func (s *Server) Handler() http.Handler {
 // Listen opens addr for ServeHTTP, refusing an address that is not loopback unless
 // allowRemote is set: whoever reaches the port acts as the configured user.
 func Listen(addr string, allowRemote bool) (net.Listener, error) {
-	local, err := loopback.Addr(addr)
-	if err != nil {
+	err := loopback.Allowed(addr, allowRemote)
+	switch {
+	case errors.Is(err, loopback.ErrRemote):
+		return nil, fmt.Errorf("-http %w: anyone who can reach it acts as the configured user; use 127.0.0.1, or pass -http-allow-remote if you mean it", err)
+	case err != nil:
 		return nil, fmt.Errorf("-http: %w", err)
-	}
-	if !allowRemote && !local {
-		return nil, fmt.Errorf("-http %q is not a loopback address: anyone who can reach it acts as the configured user; use 127.0.0.1, or pass -http-allow-remote if you mean it", addr)
 	}
 	return net.Listen("tcp", addr)
 }

@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -49,12 +50,12 @@ func run(args []string) error {
 // checkAddr refuses to listen beyond this machine unless asked to: anyone who can reach the port
 // can log in with the documented passwords.
 func checkAddr(addr string, public bool) error {
-	local, err := loopback.Addr(addr)
-	if err != nil {
+	err := loopback.Allowed(addr, public)
+	switch {
+	case errors.Is(err, loopback.ErrRemote):
+		return fmt.Errorf("-addr %w; pass -public to serve it anyway", err)
+	case err != nil:
 		return fmt.Errorf("bad -addr: %w", err)
 	}
-	if public || local {
-		return nil
-	}
-	return fmt.Errorf("-addr %q is not a loopback address; pass -public to serve it anyway", addr)
+	return nil
 }

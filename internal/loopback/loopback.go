@@ -4,9 +4,13 @@
 package loopback
 
 import (
+	"errors"
 	"fmt"
 	"net"
 )
+
+// ErrRemote is Allowed's answer for an address other machines can reach.
+var ErrRemote = errors.New("is not a loopback address")
 
 // Addr reports whether addr (host:port) listens on loopback only. An empty host means every
 // interface, which is not loopback.
@@ -20,4 +24,18 @@ func Addr(addr string) (bool, error) {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback(), nil
+}
+
+// Allowed returns nil when addr listens on loopback only, or when allowRemote says any address
+// will do; otherwise an error wrapping ErrRemote (the caller names its flag) or saying why addr
+// is not an address.
+func Allowed(addr string, allowRemote bool) error {
+	local, err := Addr(addr)
+	switch {
+	case err != nil:
+		return err
+	case local || allowRemote:
+		return nil
+	}
+	return fmt.Errorf("%q %w", addr, ErrRemote)
 }

@@ -1,6 +1,9 @@
 package loopback
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestAddr(t *testing.T) {
 	for addr, want := range map[string]bool{
@@ -15,3 +18,32 @@ func TestAddr(t *testing.T) {
 		t.Error("an address without a port was accepted")
 	}
 }
+
+func TestAllowed(t *testing.T) {
+	for _, tc := range []struct {
+		addr        string
+		allowRemote bool
+		want        error // nil, ErrRemote, or errBadAddr for any other error
+	}{
+		{"127.0.0.1:8081", false, nil},
+		{"localhost:8081", false, nil},
+		{"[::1]:8081", false, nil},
+		{"127.0.0.2:0", false, nil},
+		{":8081", false, ErrRemote},
+		{"0.0.0.0:8081", false, ErrRemote},
+		{"192.168.1.10:8081", false, ErrRemote},
+		{"example.com:8081", false, ErrRemote},
+		{"0.0.0.0:8081", true, nil},
+		{"8081", false, errBadAddr},
+		{"8081", true, errBadAddr},
+	} {
+		err := Allowed(tc.addr, tc.allowRemote)
+		switch {
+		case tc.want == nil && err != nil, tc.want == ErrRemote && !errors.Is(err, ErrRemote),
+			tc.want == errBadAddr && (err == nil || errors.Is(err, ErrRemote)):
+			t.Errorf("Allowed(%q, %v) = %v, want %v", tc.addr, tc.allowRemote, err, tc.want)
+		}
+	}
+}
+
+var errBadAddr = errors.New("not a host:port address")
