@@ -51,7 +51,7 @@ func TestApprovalIgnoresTypeAhead(t *testing.T) {
 	if _, err := lines.ReadLine(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(20 * time.Millisecond) // the model thinks; the reader goroutine already holds "y"
+	time.Sleep(50 * time.Millisecond) // the model thinks; the reader goroutine already holds "y" (not shorter: -race)
 	var out strings.Builder
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond) // the held "y" would answer at once
 	defer cancel()
