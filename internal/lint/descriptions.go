@@ -19,11 +19,6 @@ var pseudoSystem = regexp.MustCompile(`(?i)<\s*/?\s*(system|assistant|instructio
 // Phrases that address the model rather than describe the tool.
 var imperative = regexp.MustCompile(`(?i)\bignore\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier)\b|\balways\s+(call|use|invoke|run|choose|prefer)\s+this\b|\byou\s+must\b|\bdisregard\b|\bdo\s+not\s+(tell|inform|mention\s+this\s+to)\s+the\s+user\b|\bbefore\s+(calling|using)\s+any\s+other\s+tool\b`)
 
-// commandWords are what every imperative pattern needs, in lower case: a description without
-// one is not matched against the patterns (nor is it scanned for system markup unless it holds
-// "<" or "[").
-var commandWords = [][]byte{[]byte("ignore"), []byte("always"), []byte("must"), []byte("disregard"), []byte("do not"), []byte("before"), []byte("system")}
-
 // Narrower words, one of which each pattern needs to match at all. Under (?i) a letter matches
 // the runes of its case-folding orbit, and unicode.ToLower takes each of those to the letter
 // itself for these words (not for s and k: ſ and the Kelvin sign), so the lowered text holds
@@ -47,11 +42,6 @@ func (l *linter) lowered(s string) []byte {
 	}
 	l.lower = b
 	return b
-}
-
-// mayCommand is the gate of matches: whether the lowered text holds a command word.
-func mayCommand(lower []byte) bool {
-	return containsAny(lower, commandWords)
 }
 
 // mayImperative reports whether the imperative patterns could match the lowered text: one of
@@ -145,16 +135,12 @@ func (l *linter) injection(tool string, what subject, desc string, pos ast.Posit
 }
 
 // matches returns the text of desc that imitates system markup and the text that commands the
-// model, each "" for none. Only text that holds "<", "[" or a command word is checked (the
-// regular expressions cost far more than this test, and most text passes it), and each
-// expression only when the text holds what it needs to match.
+// model, each "" for none. Each expression runs only on text that holds what it needs to match
+// ("<", "[" or "begin" for markup; mayImperative's words for commands): the expressions cost far
+// more than these tests, and most text passes neither.
 func (l *linter) matches(desc string) (system, command string) {
-	markup := strings.ContainsAny(desc, "<[")
 	lower := l.lowered(desc)
-	if !markup && !mayCommand(lower) {
-		return "", ""
-	}
-	if markup || bytes.Contains(lower, systemWord) {
+	if strings.ContainsAny(desc, "<[") || bytes.Contains(lower, systemWord) {
 		system = pseudoSystem.FindString(desc)
 	}
 	if mayImperative(lower) {
