@@ -39,26 +39,32 @@ func TestSlowBodyHitsTheDeadline(t *testing.T) {
 			w.(http.Flusher).Flush()
 		}
 	})
-	var log strings.Builder
 	// 300 ms: under -race on a busy machine a shorter deadline can pass before the write even
-	// reaches the server (a CI failure at 100 ms), and the test runs in parallel anyway.
-	rt := newRuntime(t, endpoint, Config{Timeout: 300 * time.Millisecond, Logger: newTextLogger(&log)})
-	for _, tc := range []struct{ tool, args, outcome, says string }{
-		{"movie", `{"id":"1"}`, "failed", "the request to the API failed"},
-		{"addWatchListItem", addMatrix, "unknown", "the outcome of this write is unknown"},
-	} {
-		start := time.Now()
-		res, err := rt.Direct(context.Background(), tc.tool, []byte(tc.args))
-		if took := time.Since(start); took > 4*time.Second {
-			t.Errorf("%s took %v: the deadline did not cover the body", tc.tool, took)
+	// reaches the server (a CI failure at 100 ms). The two calls wait out their deadlines side
+	// by side, each with its own runtime and log.
+	t.Run("calls", func(t *testing.T) {
+		for _, tc := range []struct{ tool, args, outcome, says string }{
+			{"movie", `{"id":"1"}`, "failed", "the request to the API failed"},
+			{"addWatchListItem", addMatrix, "unknown", "the outcome of this write is unknown"},
+		} {
+			t.Run(tc.tool, func(t *testing.T) {
+				t.Parallel()
+				var log strings.Builder
+				rt := newRuntime(t, endpoint, Config{Timeout: 300 * time.Millisecond, Logger: newTextLogger(&log)})
+				start := time.Now()
+				res, err := rt.Direct(context.Background(), tc.tool, []byte(tc.args))
+				if took := time.Since(start); took > 4*time.Second {
+					t.Errorf("%s took %v: the deadline did not cover the body", tc.tool, took)
+				}
+				if err != nil || res.Outcome != tc.outcome || !strings.Contains(res.Text, tc.says) || res.Ref == "" {
+					t.Errorf("%s: %+v, %v", tc.tool, res, err)
+				}
+				if !strings.Contains(log.String(), res.Ref) {
+					t.Errorf("reference %s is not in the log", res.Ref)
+				}
+			})
 		}
-		if err != nil || res.Outcome != tc.outcome || !strings.Contains(res.Text, tc.says) || res.Ref == "" {
-			t.Errorf("%s: %+v, %v", tc.tool, res, err)
-		}
-		if !strings.Contains(log.String(), res.Ref) {
-			t.Errorf("reference %s is not in the log", res.Ref)
-		}
-	}
+	})
 	if n := rec.count("Tool_addWatchListItem"); n != 1 {
 		t.Errorf("write sent %d times, want once (never retried)", n)
 	}
