@@ -35,11 +35,8 @@ const maxRounds = 4
 
 // Allowlist returns the starter allow-list for the schema. schemaName is the schema's path as
 // the user passed it, named in the header and in diagnostics. tokens counts for every compile
-// it makes (the probe, the lint rounds, the printed file); nil counts in memory, once per text.
+// it makes (the probe, the lint rounds, the printed file); nil lets each compile count in memory.
 func Allowlist(schemaName string, schema []byte, tokens *tokencount.Cache) ([]byte, diag.List) {
-	if tokens == nil {
-		tokens = tokencount.NewMemoryCache()
-	}
 	s, ds := gqlschema.Load(schemaName, schema)
 	if s == nil || ds.HasErrors() {
 		return nil, ds
