@@ -18,7 +18,7 @@ import (
 	"errors"
 	"io"
 
-	"github.com/openai/openai-go/v3"
+	openai "github.com/sashabaranov/go-openai"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
@@ -50,7 +50,7 @@ type Agent struct {
 	run     *toolrt.Run
 	budget  *budget.Budget
 	model   *model
-	tools   []openai.ChatCompletionToolUnionParam
+	tools   []openai.Tool
 	known   map[string]bool
 	out     io.Writer
 	lines   *gate.Lines
@@ -93,6 +93,6 @@ func New(cfg Config) (*Agent, error) {
 	if system == "" {
 		system = DefaultSystemPrompt
 	}
-	a.msgs = []message{openai.SystemMessage(system)}
+	a.msgs = []message{{Role: roleSystem, Content: system}}
 	return a, nil
 }

@@ -7,29 +7,37 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/openai/openai-go/v3"
+	openai "github.com/sashabaranov/go-openai"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
 // DefaultWindow is how many messages the conversation keeps, the system message included.
 const DefaultWindow = 20
 
-type message = openai.ChatCompletionMessageParamUnion
+type message = openai.ChatCompletionMessage
+
+// The roles of the messages the loop sends.
+const (
+	roleSystem    = openai.ChatMessageRoleSystem
+	roleUser      = openai.ChatMessageRoleUser
+	roleAssistant = openai.ChatMessageRoleAssistant
+	roleTool      = openai.ChatMessageRoleTool
+)
 
 // toolParams turns the role's tools into chat-completions function definitions, in catalog
 // order (the order the model reads them in is the catalog's reviewed order).
-func toolParams(defs []toolrt.ToolDef) ([]openai.ChatCompletionToolUnionParam, error) {
-	out := make([]openai.ChatCompletionToolUnionParam, 0, len(defs))
+func toolParams(defs []toolrt.ToolDef) ([]openai.Tool, error) {
+	out := make([]openai.Tool, 0, len(defs))
 	for _, d := range defs {
 		var schema map[string]any
 		if err := json.Unmarshal(d.InputSchema, &schema); err != nil {
 			return nil, fmt.Errorf("tool %s: input schema: %w", d.Name, err)
 		}
-		out = append(out, openai.ChatCompletionFunctionTool(openai.FunctionDefinitionParam{
+		out = append(out, openai.Tool{Type: openai.ToolTypeFunction, Function: &openai.FunctionDefinition{
 			Name:        d.Name,
-			Description: openai.String(d.Description),
-			Parameters:  openai.FunctionParameters(schema),
-		}))
+			Description: d.Description,
+			Parameters:  json.RawMessage(d.InputSchema), // checked above to be one JSON object
+		}})
 	}
 	return out, nil
 }
@@ -43,12 +51,12 @@ func window(msgs []message, n int) []message {
 		return msgs
 	}
 	head := 0
-	for head < len(msgs) && msgs[head].OfSystem != nil {
+	for head < len(msgs) && msgs[head].Role == roleSystem {
 		head++
 	}
 	cut := -1
 	for i := head; i < len(msgs); i++ {
-		if msgs[i].OfUser == nil {
+		if msgs[i].Role != roleUser {
 			continue
 		}
 		cut = i
@@ -69,7 +77,7 @@ type toolCall struct {
 	id   string
 	name string
 	args string
-	kind string // "function", or "custom" for a free-form tool this loop never offers
+	kind string // "function", or another type (say "custom", a free-form tool) this loop never offers
 }
 
 // pairIDs keeps the provider's call ids where they can pair a result with its call and mints
@@ -81,7 +89,7 @@ type pairIDs struct {
 	n    int
 }
 
-func (p *pairIDs) calls(msg openai.ChatCompletionMessage) []toolCall {
+func (p *pairIDs) calls(msg message) []toolCall {
 	if p.seen == nil {
 		p.seen = map[string]bool{}
 	}
@@ -93,11 +101,11 @@ func (p *pairIDs) calls(msg openai.ChatCompletionMessage) []toolCall {
 			id = fmt.Sprintf("call_%d", p.n)
 		}
 		p.seen[id] = true
-		name, args := c.Function.Name, c.Function.Arguments
-		if c.Type == "custom" {
-			name, args = c.Custom.Name, c.Custom.Input
+		kind := string(c.Type)
+		if kind == "" {
+			kind = string(openai.ToolTypeFunction) // some OpenAI-compatible servers leave the type out
 		}
-		out = append(out, toolCall{id: id, name: name, args: args, kind: c.Type})
+		out = append(out, toolCall{id: id, name: c.Function.Name, args: c.Function.Arguments, kind: kind})
 	}
 	return out
 }
@@ -106,20 +114,15 @@ func (p *pairIDs) calls(msg openai.ChatCompletionMessage) []toolCall {
 // Only the first taken calls keep their arguments: the rest never ran, and repeating their
 // arguments would only make every later request bigger.
 func assistantCalls(content string, calls []toolCall, taken int) message {
-	var a openai.ChatCompletionAssistantMessageParam
-	if content != "" {
-		a.Content.OfString = openai.String(content)
-	}
+	a := message{Role: roleAssistant, Content: content}
 	for i, c := range calls {
 		if i >= taken {
 			c.args = "{}"
 		}
-		a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
-			OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
-				ID:       c.id,
-				Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: c.name, Arguments: c.args},
-			},
+		a.ToolCalls = append(a.ToolCalls, openai.ToolCall{
+			ID: c.id, Type: openai.ToolTypeFunction,
+			Function: openai.FunctionCall{Name: c.name, Arguments: c.args},
 		})
 	}
-	return message{OfAssistant: &a}
+	return a
 }

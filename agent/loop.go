@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/openai/openai-go/v3"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
@@ -50,7 +49,7 @@ type turn struct {
 // non-nil error ends the whole conversation: the model server failed, authentication failed,
 // or ctx was cancelled.
 func (a *Agent) Turn(ctx context.Context, text string) (End, error) {
-	a.msgs = append(a.msgs, openai.UserMessage(text))
+	a.msgs = append(a.msgs, message{Role: roleUser, Content: text})
 	t := &turn{invalid: map[string]int{}}
 	for {
 		if err := ctx.Err(); err != nil {
@@ -96,11 +95,11 @@ func (a *Agent) nextCall() (final, ok bool) {
 
 // ask sends the windowed conversation; a final request carries no tools and one extra
 // instruction asking for an answer, which is not kept in the conversation.
-func (a *Agent) ask(ctx context.Context, final bool) (openai.ChatCompletionMessage, error) {
+func (a *Agent) ask(ctx context.Context, final bool) (message, error) {
 	a.msgs = window(a.msgs, a.window)
 	msgs, tools := a.msgs, a.tools
 	if final {
-		msgs = append(msgs[:len(msgs):len(msgs)], openai.SystemMessage(finalAsk))
+		msgs = append(msgs[:len(msgs):len(msgs)], message{Role: roleSystem, Content: finalAsk})
 		tools = nil
 	}
 	return a.model.complete(ctx, msgs, tools)
@@ -182,7 +181,7 @@ func (a *Agent) stopUnknown(calls []toolCall, taken int, unknown string) (End, e
 	var err error
 	for _, c := range calls {
 		why := toolrt.RefusedNotRun
-		if !a.known[c.name] || c.kind == "custom" {
+		if !a.offered(c) {
 			why = toolrt.RefusedUnknownTool
 		}
 		if err = a.run.Refuse(c.name, why); err != nil {
@@ -226,12 +225,15 @@ func clipName(name string) string {
 // unknown returns the first name in calls that is not one of the role's function tools.
 func (a *Agent) unknown(calls []toolCall) string {
 	for _, c := range calls {
-		if !a.known[c.name] || c.kind == "custom" {
+		if !a.offered(c) {
 			return c.name
 		}
 	}
 	return ""
 }
+
+// offered reports whether c calls one of the role's tools as the function tool it was offered as.
+func (a *Agent) offered(c toolCall) bool { return a.known[c.name] && c.kind == "function" }
 
 func (a *Agent) skip(calls []toolCall, text string) {
 	for _, c := range calls {
@@ -241,15 +243,17 @@ func (a *Agent) skip(calls []toolCall, text string) {
 
 // result adds one tool result, as data in the tool role.
 func (a *Agent) result(c toolCall, text string) {
-	a.msgs = append(a.msgs, openai.ToolMessage(text, c.id))
+	a.msgs = append(a.msgs, message{Role: roleTool, Content: text, ToolCallID: c.id})
 }
 
 // answer prints the model's words and keeps them for the next turn.
 func (a *Agent) answer(content string) {
 	content = stripThinking(content)
-	a.msgs = append(a.msgs, openai.AssistantMessage(content))
 	if strings.TrimSpace(content) == "" {
+		// Not kept: the API refuses an assistant message with neither text nor calls.
 		content = "(the model answered with no text)"
+	} else {
+		a.msgs = append(a.msgs, message{Role: roleAssistant, Content: content})
 	}
 	a.printf("\nanswer: %s\n", indent(content, "        "))
 	a.printf("budget: %s\n", a.budget.Summary())

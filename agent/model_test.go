@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +20,7 @@ import (
 )
 
 func TestKeyOnlyFromConfigAndOnlyToTheModel(t *testing.T) {
-	// What openai.NewClient would read: none of it may reach the request.
+	// What an OpenAI client library might read from the environment: none of it may reach the request.
 	t.Setenv("OPENAI_API_KEY", "sk-from-env")
 	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/v1")
 	t.Setenv("OPENAI_CUSTOM_HEADERS", "Authorization: Bearer sk-custom")
@@ -119,5 +121,48 @@ func TestToolCeilingInsideOneReply(t *testing.T) {
 	}
 	if !strings.Contains(s.out.String(), "budget: 2 model calls (ceiling 8), 2 tool calls (ceiling 2)") {
 		t.Errorf("transcript:\n%s", s.out.String())
+	}
+}
+
+// An answer with no text is shown as such and not kept: the next request, after the person's
+// reply, must be one a real server accepts (the scripted server refuses an assistant message
+// with neither content nor calls, as OpenAI's API does).
+func TestEmptyAnswerIsNotKept(t *testing.T) {
+	d := newDemo(t)
+	s := newSession(t, d, agenttest.Steps(words(""), words("Done.")), options{input: strings.NewReader("and now?\n")})
+	if err := s.converse(t, context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	reqs := s.model.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("model requests: %d, want 2", len(reqs))
+	}
+	var roles []string
+	for _, m := range reqs[1].Messages {
+		roles = append(roles, m.Role)
+	}
+	if diff := cmp.Diff([]string{"system", "user", "user"}, roles); diff != "" {
+		t.Errorf("second request's roles (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(s.out.String(), "answer: (the model answered with no text)") {
+		t.Errorf("transcript:\n%s", s.out.String())
+	}
+}
+
+// A proxy in front of the model that fails with a page, not OpenAI's error object: the person
+// gets the status and the hint, never the page.
+func TestErrorStatusWithoutAnErrorObject(t *testing.T) {
+	t.Parallel()
+	m := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusForbidden)
+		_, _ = io.WriteString(w, "<html><body>forbidden by the proxy: "+r.Header.Get("Authorization")+"</body></html>")
+	}))
+	t.Cleanup(m.Close)
+	s := newSession(t, newDemo(t), agenttest.Steps(), options{model: agent.ModelConfig{URL: m.URL + "/v1", Key: "sk-test", KeySource: "AGENT_MODEL_KEY"}})
+	err := s.converse(t, context.Background())
+	want := "the model server at " + m.URL + "/v1 answered 403 Forbidden; set AGENT_MODEL_KEY to the server's API key"
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v\nwant    %s", err, want)
 	}
 }

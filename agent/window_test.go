@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/openai/openai-go/v3"
+	openai "github.com/sashabaranov/go-openai"
 )
 
 // conv builds a conversation from a compact form: S system, U user, A assistant answer,
@@ -15,15 +15,15 @@ func conv(spec string) []message {
 	for _, m := range strings.Fields(spec) {
 		switch m[0] {
 		case 'S':
-			out = append(out, openai.SystemMessage(m))
+			out = append(out, message{Role: roleSystem, Content: m})
 		case 'U':
-			out = append(out, openai.UserMessage(m))
+			out = append(out, message{Role: roleUser, Content: m})
 		case 'A':
-			out = append(out, openai.AssistantMessage(m))
+			out = append(out, message{Role: roleAssistant, Content: m})
 		case 'C':
 			out = append(out, assistantCalls(m, []toolCall{{id: m, name: "search", args: "{}"}}, 1))
 		case 'T':
-			out = append(out, openai.ToolMessage(m, m))
+			out = append(out, message{Role: roleTool, Content: m, ToolCallID: m})
 		}
 	}
 	return out
@@ -33,16 +33,7 @@ func conv(spec string) []message {
 func spec(msgs []message) string {
 	var out []string
 	for _, m := range msgs {
-		switch {
-		case m.OfSystem != nil:
-			out = append(out, m.OfSystem.Content.OfString.Value)
-		case m.OfUser != nil:
-			out = append(out, m.OfUser.Content.OfString.Value)
-		case m.OfAssistant != nil:
-			out = append(out, m.OfAssistant.Content.OfString.Value)
-		case m.OfTool != nil:
-			out = append(out, m.OfTool.Content.OfString.Value)
-		}
+		out = append(out, m.Content)
 	}
 	return strings.Join(out, " ")
 }
@@ -71,17 +62,15 @@ func TestWindow(t *testing.T) {
 
 func TestPairIDs(t *testing.T) {
 	var p pairIDs
-	msg := func(ids ...string) openai.ChatCompletionMessage {
-		var m openai.ChatCompletionMessage
+	msg := func(ids ...string) message {
+		var m message
 		for _, id := range ids {
-			var c openai.ChatCompletionMessageToolCallUnion
-			c.ID, c.Type, c.Function.Name = id, "function", "search"
-			m.ToolCalls = append(m.ToolCalls, c)
+			m.ToolCalls = append(m.ToolCalls, openai.ToolCall{ID: id, Type: "function", Function: openai.FunctionCall{Name: "search"}})
 		}
 		return m
 	}
 	var got []string
-	for _, m := range []openai.ChatCompletionMessage{msg("a", "", "a"), msg("a", "call_1", "")} {
+	for _, m := range []message{msg("a", "", "a"), msg("a", "call_1", "")} {
 		for _, c := range p.calls(m) {
 			got = append(got, c.id)
 		}

@@ -152,6 +152,9 @@ func decode(r *http.Request) (Request, error) {
 	if err := json.Unmarshal(body, &w); err != nil {
 		return Request{}, fmt.Errorf("request body: %w", err)
 	}
+	if err := check(w); err != nil {
+		return Request{}, err
+	}
 	req := Request{Auth: r.Header.Get("Authorization"), Model: w.Model, Bytes: len(body)}
 	for _, m := range w.Messages {
 		msg := Message{Role: m.Role, Content: text(m.Content), ToolCallID: m.ToolCallID}
