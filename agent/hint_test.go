@@ -7,6 +7,7 @@ import (
 
 // The unreachable-model hint names Ollama's commands only for Ollama's own address.
 func TestUnreachableHintFitsTheURL(t *testing.T) {
+	t.Parallel()
 	for url, ollama := range map[string]bool{
 		"http://localhost:11434/v1":     true,
 		"http://127.0.0.1:11434/v1":     true,

@@ -17,6 +17,7 @@ import (
 
 // TestToolCeilingZeroRunsNone: -max-tool-calls 0 used to mean the default and ran six calls.
 func TestToolCeilingZeroRunsNone(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	script := agenttest.Steps(calls(call("", "search", `{"query":"matrix"}`)), words("nothing to do"))
 	s := newSession(t, d, script, options{limits: &budget.Limits{ModelCalls: 8, ToolCalls: 0}})
@@ -87,6 +88,7 @@ func TestHugeReplyTakesOnlyTheBudget(t *testing.T) {
 // TestUnknownToolIsAudited: a reply naming a tool the role does not have ran nothing and left
 // no record. Now the unknown call and the calls beside it are each audited.
 func TestUnknownToolIsAudited(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	var trail bytes.Buffer
 	script := agenttest.Steps(calls(call("a", "search", `{"query":"matrix"}`), call("b", "deleteAllWatchLists", `{}`)))

@@ -29,6 +29,7 @@ var header = []string{
 }
 
 func TestSeedTaskApproved(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	s := newSession(t, d, seedTask(
 		words(`"The Matrix" (1999, 8.7/10) has been added to your "To watch this weekend" watchlist!`),
@@ -68,6 +69,7 @@ func TestSeedTaskApproved(t *testing.T) {
 }
 
 func TestSeedTaskDenied(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	s := newSession(t, d, seedTask(
 		words("I did not add The Matrix: the write was not approved. What would you like instead?"),
@@ -98,6 +100,7 @@ func TestSeedTaskDenied(t *testing.T) {
 }
 
 func TestToolsForeverStopsAtTheCeilings(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	forever := func(n int, _ agenttest.Request) agenttest.Reply {
 		return calls(call("", "search", `{"query":"matrix"}`))
@@ -126,6 +129,7 @@ func TestToolsForeverStopsAtTheCeilings(t *testing.T) {
 }
 
 func TestInjectedInstructionsNeverWriteWithoutYes(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	d.rewrite = func(body string) string {
 		return strings.Replace(body, "Short list for the next couple of evenings",
@@ -153,6 +157,7 @@ func TestInjectedInstructionsNeverWriteWithoutYes(t *testing.T) {
 }
 
 func TestUnknownToolSendsNothing(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	s := newSession(t, d, agenttest.Steps(
 		calls(call("a", "search", `{"query":"x"}`), call("b", "deleteEverything", `{}`)),
@@ -190,6 +195,7 @@ func TestUnknownToolSendsNothing(t *testing.T) {
 }
 
 func TestInvalidArgumentsThreeTimesEndTheTurn(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	bad := calls(call("", "search", `{"q":"matrix"}`))
 	s := newSession(t, d, agenttest.Steps(bad, bad, bad, bad), options{})
@@ -213,6 +219,7 @@ func TestInvalidArgumentsThreeTimesEndTheTurn(t *testing.T) {
 }
 
 func TestModelServerError(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	s := newSession(t, d, agenttest.Steps(agenttest.Reply{Status: 500}), options{})
 	err := s.converse(t, context.Background())
@@ -229,6 +236,7 @@ func TestModelServerError(t *testing.T) {
 }
 
 func TestModelServerUnreachable(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	gone := agenttest.New(agenttest.Steps())
 	gone.Close()

@@ -64,6 +64,7 @@ func TestOneDeadlinePerModelCall(t *testing.T) {
 }
 
 func TestCtrlCCancelsThePendingApproval(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	stdin, _ := io.Pipe() // a person who never answers
 	s := newSession(t, d, seedTask(words("never asked")), options{input: stdin})
@@ -103,6 +104,7 @@ func TestCtrlCCancelsTheModelRequest(t *testing.T) {
 // A reply asking for more calls than the tool ceiling has left: the extra calls are refused
 // unsent, and the next request, without tools, asks for the answer.
 func TestToolCeilingInsideOneReply(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	three := calls(call("", "search", `{"query":"a"}`), call("", "search", `{"query":"b"}`), call("", "search", `{"query":"c"}`))
 	s := newSession(t, d, agenttest.Steps(three, words("Here is what I found.")),
@@ -128,6 +130,7 @@ func TestToolCeilingInsideOneReply(t *testing.T) {
 // reply, must be one a real server accepts (the scripted server refuses an assistant message
 // with neither content nor calls, as OpenAI's API does).
 func TestEmptyAnswerIsNotKept(t *testing.T) {
+	t.Parallel()
 	d := newDemo(t)
 	s := newSession(t, d, agenttest.Steps(words(""), words("Done.")), options{input: strings.NewReader("and now?\n")})
 	if err := s.converse(t, context.Background()); err != nil {

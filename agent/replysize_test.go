@@ -18,6 +18,7 @@ import (
 // the agent buffer, decode and keep in its conversation an arbitrarily large reply. Here the
 // server streams a 64 MiB content string and the client reads every byte of it.
 func TestModelReplyIsBounded(t *testing.T) {
+	t.Parallel()
 	const size = 64 << 20
 	var written atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

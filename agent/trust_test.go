@@ -77,6 +77,7 @@ func runTampered(t *testing.T, d *demo, tm toolrttest.Tamper) error {
 // every character as a \u escape (JSON allows it; the bytes never contain the token) must not
 // hand the token to the model or the transcript.
 func TestEscapedTokenEchoNeverReachesTheModel(t *testing.T) {
+	t.Parallel()
 	tokens := toolrttest.NewTokenEcho(func(esc string) string {
 		return `{"data":{"myWatchLists":[{"id":"1","name":"` + esc + `"}]}}`
 	})

@@ -39,6 +39,7 @@ func spec(msgs []message) string {
 }
 
 func TestWindow(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, in string
 		n        int
@@ -61,6 +62,7 @@ func TestWindow(t *testing.T) {
 }
 
 func TestPairIDs(t *testing.T) {
+	t.Parallel()
 	var p pairIDs
 	msg := func(ids ...string) message {
 		var m message
@@ -82,6 +84,7 @@ func TestPairIDs(t *testing.T) {
 }
 
 func TestPrintedShapes(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("é", 230)
 	if got := preview(long); got != strings.Repeat("é", 220)+"..." {
 		t.Errorf("preview cuts by bytes or lacks the marker: %q", got)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestDenyRefusesWritesAndSendsNothing(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	before := f.itemCount(t)
 	e := &elicitor{answers: []string{"accept"}}
@@ -30,6 +31,7 @@ func TestDenyRefusesWritesAndSendsNothing(t *testing.T) {
 }
 
 func TestElicitDeclineSendsNothingThenAcceptSendsOnce(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	before := f.itemCount(t)
 	e := &elicitor{answers: []string{"decline", "cancel", "accept"}}
@@ -62,6 +64,7 @@ func TestElicitDeclineSendsNothingThenAcceptSendsOnce(t *testing.T) {
 }
 
 func TestElicitWithoutClientSupportRefuses(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	before := f.itemCount(t)
 	cs := connect(t, f.server(t, Elicit, budget.Defaults()), nil)
@@ -72,6 +75,7 @@ func TestElicitWithoutClientSupportRefuses(t *testing.T) {
 }
 
 func TestElicitReadsAreNotAsked(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	e := &elicitor{}
 	cs := connect(t, f.server(t, Elicit, budget.Defaults()), e)
@@ -81,6 +85,7 @@ func TestElicitReadsAreNotAsked(t *testing.T) {
 }
 
 func TestHostSendsWithoutAsking(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	before := f.itemCount(t)
 	e := &elicitor{}
@@ -106,6 +111,7 @@ func (d *dropper) Connect(ctx context.Context) (mcp.Connection, error) {
 }
 
 func TestHostDyingDuringElicitationSendsNothing(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	before := f.itemCount(t)
 	s := f.server(t, Elicit, budget.Defaults())
@@ -155,6 +161,7 @@ func waitErr(t *testing.T, done <-chan error) error {
 }
 
 func TestApprovalMessageEscapes(t *testing.T) {
+	t.Parallel()
 	msg := ApprovalMessage(gate.Request{
 		Tool:      "addWatchListItem",
 		Operation: "mutation M { x }",

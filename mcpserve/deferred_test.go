@@ -11,6 +11,7 @@ import (
 )
 
 func TestDeferNeedsAStore(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	if _, err := New(Config{Runtime: f.rt, Approve: Defer}); err == nil || !strings.Contains(err.Error(), "pending store") {
 		t.Errorf("defer without a store: %v", err)
@@ -19,6 +20,7 @@ func TestDeferNeedsAStore(t *testing.T) {
 
 // In defer mode a write, even one the client would elicit for, is recorded and not sent.
 func TestDeferRecordsTheWrite(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	st, err := pending.Open(filepath.Join(t.TempDir(), "p.db"))
 	if err != nil {

@@ -79,6 +79,7 @@ func TestServerWideCeilingOverHTTP(t *testing.T) {
 // TestPendingWriteAtExitIsExpired: a write waiting for its answer when the server stopped left
 // no audit record. Now it is recorded as expired, and nothing is sent.
 func TestPendingWriteAtExitIsExpired(t *testing.T) {
+	t.Parallel()
 	var trail syncWriter
 	f := newAuditedFixture(t, audit.New(&trail, false))
 	before := f.itemCount(t)
@@ -128,6 +129,7 @@ func (w *syncWriter) String() string {
 // TestUnknownToolIsAuditedOverMCP: the SDK refuses a tool it does not know before any handler
 // runs, so such calls left no record. Now each is recorded as unknown_tool in its session.
 func TestUnknownToolIsAuditedOverMCP(t *testing.T) {
+	t.Parallel()
 	var trail syncWriter
 	f := newAuditedFixture(t, audit.New(&trail, false))
 	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
@@ -142,6 +144,7 @@ func TestUnknownToolIsAuditedOverMCP(t *testing.T) {
 // TestApprovalMessageCountsLongRuns: the elicitation a user answers showed 60,000 spaces as
 // they are, hiding what followed them; it now shows the run as a count, like the console.
 func TestApprovalMessageCountsLongRuns(t *testing.T) {
+	t.Parallel()
 	vars := `{"input":{"userNotes":"fine` + strings.Repeat(" ", 60000) + `and more"}}`
 	msg := ApprovalMessage(gate.Request{Tool: "addWatchListItem", Operation: "mutation M { x }", Variables: []byte(vars)})
 	if !strings.Contains(msg, "fine␠×60000and more") || !strings.Contains(msg, "sha256 ") || len(msg) > 2000 {

@@ -15,6 +15,7 @@ import (
 )
 
 func TestListToolsInCatalogOrderWithAnnotations(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	res, err := cs.ListTools(bounded(t), nil)
@@ -62,6 +63,7 @@ func checkTool(t *testing.T, def toolrt.ToolDef, tool *mcp.Tool) {
 }
 
 func TestTitles(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]string{"movie": "Movie", "addWatchListItem": "Add watch list item", "tvShow": "Tv show"} {
 		if got := title(name); got != want {
 			t.Errorf("title(%q) = %q, want %q", name, got, want)
@@ -70,6 +72,7 @@ func TestTitles(t *testing.T) {
 }
 
 func TestCallMovieReturnsTheMatrix(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	text, isErr := call(t, cs, "movie", `{"id":"42"}`)
@@ -79,6 +82,7 @@ func TestCallMovieReturnsTheMatrix(t *testing.T) {
 }
 
 func TestOmittedArgumentsAreAnEmptyObject(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	res, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "myWatchLists"})
@@ -88,6 +92,7 @@ func TestOmittedArgumentsAreAnEmptyObject(t *testing.T) {
 }
 
 func TestInvalidArgumentsAreErrorResults(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	for _, args := range []string{`{}`, `{"id":42,"id":"42"}`, `{"id":"42","extra":true}`, `{"id":["42"]}`} {
@@ -98,6 +103,7 @@ func TestInvalidArgumentsAreErrorResults(t *testing.T) {
 }
 
 func TestUnknownToolIsAProtocolError(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	cs := connect(t, f.server(t, Deny, budget.Defaults()), nil)
 	_, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "login", Arguments: map[string]any{}})
@@ -107,6 +113,7 @@ func TestUnknownToolIsAProtocolError(t *testing.T) {
 }
 
 func TestToolOutsideTheRoleIsNotServed(t *testing.T) {
+	t.Parallel()
 	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
@@ -131,6 +138,7 @@ func TestToolOutsideTheRoleIsNotServed(t *testing.T) {
 }
 
 func TestBudgetIsPerSession(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	s := f.server(t, Deny, budget.Limits{ToolCalls: 2})
 	first := connect(t, s, nil)
@@ -150,6 +158,7 @@ func TestBudgetIsPerSession(t *testing.T) {
 }
 
 func TestParseApproval(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"deny", "elicit", "host"} {
 		if a, err := ParseApproval(s); err != nil || string(a) != s {
 			t.Errorf("ParseApproval(%q) = %q, %v", s, a, err)
@@ -161,6 +170,7 @@ func TestParseApproval(t *testing.T) {
 }
 
 func TestEachSessionIsAuditedAsItsOwnRun(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	f := newAuditedFixture(t, audit.New(&buf, false))
 	s := f.server(t, Deny, budget.Defaults())

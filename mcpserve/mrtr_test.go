@@ -17,6 +17,7 @@ const withNote = `{"input":{"watchListId":"1","titleId":"42","titleType":"MOVIE"
 func note(s string) string { return strings.Replace(withNote, "%s", s, 1) }
 
 func TestServesModernAndOlderProtocolVersions(t *testing.T) {
+	t.Parallel()
 	sdk := mcp.SupportedProtocolVersions()
 	for _, v := range protocolVersions {
 		if !slices.Contains(sdk, v) {
@@ -73,6 +74,7 @@ func TestElicitAcrossVersions(t *testing.T) {
 }
 
 func TestElicitWithoutClientSupportRefusesAcrossVersions(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{modern, legacy} {
 		f := newFixture(t)
 		before := f.itemCount(t)
@@ -87,6 +89,7 @@ func TestElicitWithoutClientSupportRefusesAcrossVersions(t *testing.T) {
 // TestElicitCountsTheWriteOnce gives a session a budget of one tool call: the write and its
 // retry are one call, and the next call is over budget.
 func TestElicitCountsTheWriteOnce(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{modern, legacy} {
 		t.Run(v, func(t *testing.T) {
 			f := newFixture(t)
@@ -109,6 +112,7 @@ func TestElicitCountsTheWriteOnce(t *testing.T) {
 // TestModernRetriesCannotBeForged plays a 2026-07-28 client that retries by hand: declined,
 // replayed, forged and altered retries send nothing; one accepted retry sends once.
 func TestModernRetriesCannotBeForged(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	before := f.itemCount(t)
 	cs := connectWith(t, f.server(t, Elicit, budget.Defaults()), clientOpts{version: modern, e: &elicitor{}, manual: true})
@@ -141,6 +145,7 @@ func TestModernRetriesCannotBeForged(t *testing.T) {
 
 // TestModernRetryOfAnotherSessionsState checks that a request state is bound to its session.
 func TestModernRetryOfAnotherSessionsState(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	before := f.itemCount(t)
 	s := f.server(t, Elicit, budget.Defaults())
@@ -159,6 +164,7 @@ func TestModernRetryOfAnotherSessionsState(t *testing.T) {
 // TestLegacyRetriesCannotBeForged plays an older client that sends request states itself,
 // which the SDK middleware would never do: forged, replayed and altered states send nothing.
 func TestLegacyRetriesCannotBeForged(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	before := f.itemCount(t)
 	s := f.server(t, Elicit, budget.Defaults())
@@ -195,6 +201,7 @@ func TestLegacyRetriesCannotBeForged(t *testing.T) {
 
 // TestSessionEndDeniesWaitingWrites checks that a write left waiting is not sent later.
 func TestSessionEndDeniesWaitingWrites(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	s := f.server(t, Elicit, budget.Defaults())
 	cs := connectWith(t, s, clientOpts{version: modern, e: &elicitor{}, manual: true})

@@ -21,6 +21,7 @@ func prepareWrite(t *testing.T, run *toolrt.Run, n int) (*toolrt.Prepared, []byt
 }
 
 func TestPendingWritesExpire(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	run := f.rt.NewRun(nil, nil) // no ceilings
 	p := newPendingCalls(run)
@@ -39,6 +40,7 @@ func TestPendingWritesExpire(t *testing.T) {
 }
 
 func TestPendingWritesAreBounded(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	before := f.itemCount(t)
 	run := f.rt.NewRun(nil, nil) // no ceilings
@@ -68,6 +70,7 @@ func TestPendingWritesAreBounded(t *testing.T) {
 }
 
 func TestArgsHashIgnoresOnlyWhitespace(t *testing.T) {
+	t.Parallel()
 	a := argsHash([]byte(`{"a": 1, "b": [2]}`))
 	if a != argsHash([]byte(`{"a":1,"b":[2]}`)) {
 		t.Error("whitespace changed the hash")

@@ -27,6 +27,7 @@ func pipeServer(t *testing.T, s *Server) (stdin io.WriteCloser, stdout *bufio.Re
 const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}`
 
 func TestMalformedMessagesDoNotPanic(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	stdin, stdout, done := pipeServer(t, f.server(t, Deny, budget.Defaults()))
 	send := func(line string) {
@@ -97,6 +98,7 @@ func answered(lines <-chan string, want string) bool {
 }
 
 func TestStdinClosingEndsTheServer(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	stdin, stdout, done := pipeServer(t, f.server(t, Deny, budget.Defaults()))
 	if _, err := io.WriteString(stdin, initialize+"\n"); err != nil {
@@ -112,6 +114,7 @@ func TestStdinClosingEndsTheServer(t *testing.T) {
 }
 
 func TestListenRefusesNonLoopback(t *testing.T) {
+	t.Parallel()
 	for _, addr := range []string{"0.0.0.0:0", ":0", "192.0.2.1:8080", "[::]:0"} {
 		if ln, err := Listen(addr, false); err == nil {
 			_ = ln.Close()
@@ -131,6 +134,7 @@ func TestListenRefusesNonLoopback(t *testing.T) {
 }
 
 func TestStreamableHTTP(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ln, err := Listen("127.0.0.1:0", false)
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 // -approve deny, as far as the runtime lets it get: the catalog must be refused, so no tool
 // is listed read-only and the write never lands.
 func TestTamperedCatalogIsRefusedOverMCP(t *testing.T) {
+	t.Parallel()
 	for _, tm := range toolrttest.Tampers() {
 		t.Run(tm.Name, func(t *testing.T) {
 			f := newFixture(t) // the honest runtime, to read list 1 before and after
@@ -73,6 +74,7 @@ func serveTampered(t *testing.T, endpoint string, tm toolrttest.Tamper) error {
 // TestEscapedTokenEchoNeverReachesAnMCPResult: an API echoing the bearer token with every
 // character escaped; the MCP result and the audit file must hold no trace of it.
 func TestEscapedTokenEchoNeverReachesAnMCPResult(t *testing.T) {
+	t.Parallel()
 	tokens := toolrttest.NewTokenEcho(func(esc string) string {
 		return `{"data":null,"errors":[{"message":"bad token ` + esc + `"}]}`
 	})

@@ -12,6 +12,7 @@ import (
 )
 
 func TestFlattenedArgumentsAreWrapped(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	run := rt.NewRun(nil, &scripted{answers: []string{"yes"}})
@@ -25,6 +26,7 @@ func TestFlattenedArgumentsAreWrapped(t *testing.T) {
 }
 
 func TestArgumentsRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	approver := &scripted{answers: []string{"y", "y", "y", "y", "y", "y", "y", "y"}}
@@ -66,6 +68,7 @@ func TestArgumentsRefusedBeforeAnyRequest(t *testing.T) {
 }
 
 func TestUnknownToolAndRoleView(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, Config{Role: "support"})
 	var names []string
@@ -86,6 +89,7 @@ func TestUnknownToolAndRoleView(t *testing.T) {
 }
 
 func TestReadReturnsServerData(t *testing.T) {
+	t.Parallel()
 	endpoint, _ := startMovieDB(t)
 	rt := newRuntime(t, endpoint, Config{})
 	res, err := rt.Direct(context.Background(), "movie", []byte(`{"id":"42"}`))

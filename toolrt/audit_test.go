@@ -17,6 +17,7 @@ import (
 // TestTokenNeverInAuditOrLog runs reads, a write, a denial, a refusal and a re-login with
 // argument logging on, then searches the audit file and the log for every token the server saw.
 func TestTokenNeverInAuditOrLog(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t, unauthorizedOnce(1))
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
 	log, err := audit.Open(path, true)
@@ -86,6 +87,7 @@ func TestTokenNeverInAuditOrLog(t *testing.T) {
 }
 
 func TestAuditLeavesArgumentsOutByDefault(t *testing.T) {
+	t.Parallel()
 	endpoint, _ := startMovieDB(t)
 	var out strings.Builder
 	rt := newRuntime(t, endpoint, Config{Audit: audit.New(&out, false)})

@@ -47,6 +47,7 @@ func (m *memDeferrer) Propose(_ context.Context, w DeferredWrite) (Receipt, erro
 }
 
 func TestDeferredRunSendsNoWrite(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	var trail bytes.Buffer
 	rt := newRuntime(t, endpoint, asUser(Config{Audit: audit.New(&trail, false)}))
@@ -94,6 +95,7 @@ func TestDeferredRunSendsNoWrite(t *testing.T) {
 }
 
 func TestDeferredStoreFailureSendsNothing(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	run := rt.NewDeferredRun(budget.New(budget.Defaults()), &memDeferrer{fail: errors.New("disk full")})
@@ -107,6 +109,7 @@ func TestDeferredStoreFailureSendsNothing(t *testing.T) {
 }
 
 func TestSendStoredChecksTheBody(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	d := &memDeferrer{}

@@ -71,6 +71,7 @@ func TestSlowBodyHitsTheDeadline(t *testing.T) {
 }
 
 func TestOversizedResponseIsCapped(t *testing.T) {
+	t.Parallel()
 	endpoint, _ := startRaw(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"data":{"movie":{"title":"` + strings.Repeat("x", exec.MaxResponseBytes) + `"}}}`))
@@ -83,6 +84,7 @@ func TestOversizedResponseIsCapped(t *testing.T) {
 }
 
 func TestLongResultIsBoundedForTheModel(t *testing.T) {
+	t.Parallel()
 	endpoint, _ := startRaw(t, func(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(`{"data":{"movie":{"title":"` + strings.Repeat("日", 40000) + `"}}}`))
 	})
@@ -97,6 +99,7 @@ func TestLongResultIsBoundedForTheModel(t *testing.T) {
 }
 
 func TestServerErrorOnWriteIsUnknownAndNotRetried(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startRaw(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "database on fire at 10.0.0.7", http.StatusBadGateway)
 	})
@@ -126,6 +129,7 @@ func unauthorizedOnce(n int32) func(http.Handler) http.Handler {
 }
 
 func TestUnauthorizedCausesOneReloginAndOneRetry(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t, unauthorizedOnce(1))
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	run := rt.NewRun(nil, &scripted{answers: []string{"y"}})
@@ -139,6 +143,7 @@ func TestUnauthorizedCausesOneReloginAndOneRetry(t *testing.T) {
 }
 
 func TestSecondUnauthorizedEndsTheRun(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t, unauthorizedOnce(2))
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	_, err := rt.Direct(context.Background(), "myWatchLists", nil)

@@ -11,6 +11,7 @@ import (
 // TestGeneratedCatalog runs the committed catalog, as cmd/agent embeds it, against the demo
 // server: every role's schemas compile, a read answers, and a flattened write goes through.
 func TestGeneratedCatalog(t *testing.T) {
+	t.Parallel()
 	// Read from disk: the generated package imports toolrt (its typed calls), so this in-package
 	// test cannot import it back.
 	cat, err := LoadCatalogFile("../generated/catalog.json")

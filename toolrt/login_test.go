@@ -9,6 +9,7 @@ import (
 )
 
 func TestWrongPasswordFailsUpFrontWithoutEcho(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt, err := New(testCatalog(t), Config{Endpoint: endpoint, User: "user", Password: func() string { return "hunter2-secret" }, LoginDocument: moviedb.LoginDocument})
 	if err != nil {

@@ -14,6 +14,7 @@ const textSchema = `{"type":"object","$defs":{"Note":{"type":"object","propertie
    "notes":{"type":"array","items":{"$ref":"#/$defs/Note"}},"count":{"type":"integer"}}}}}`
 
 func TestSplitModelText(t *testing.T) {
+	t.Parallel()
 	vars := `{"input":{"code":"AB","count":12345678901234567890,"notes":[{"lang":"en","text":"first"},{"text":"second"}],"reason":"the user said so","titleIds":["1","2"],"watchListId":"7","when":"2026-01-01T00:00:00Z"}}`
 	found, rest := splitModelText(json.RawMessage(textSchema), json.RawMessage(vars))
 	want := []ModelText{{"input.notes[0].text", "first"}, {"input.notes[1].text", "second"}, {"input.reason", "the user said so"}}
@@ -27,6 +28,7 @@ func TestSplitModelText(t *testing.T) {
 }
 
 func TestIdempotencyKeyIgnoresOnlyModelText(t *testing.T) {
+	t.Parallel()
 	key := func(run, vars string) string {
 		_, rest := splitModelText(json.RawMessage(textSchema), json.RawMessage(vars))
 		return idempotencyKey(run, "t", rest)

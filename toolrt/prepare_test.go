@@ -24,6 +24,7 @@ func auditDecisions(buf *bytes.Buffer) []string {
 }
 
 func TestPrepareCountsOnceAndResumeSendsOnce(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	var buf bytes.Buffer
 	rt := newRuntime(t, endpoint, asUser(Config{Audit: audit.New(&buf, false)}))
@@ -56,6 +57,7 @@ func TestPrepareCountsOnceAndResumeSendsOnce(t *testing.T) {
 }
 
 func TestResumeDenialIsRememberedAtPrepare(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	var buf bytes.Buffer
 	rt := newRuntime(t, endpoint, asUser(Config{Audit: audit.New(&buf, false)}))
@@ -80,6 +82,7 @@ func TestResumeDenialIsRememberedAtPrepare(t *testing.T) {
 }
 
 func TestResumeOnAnotherRunSendsNothing(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	a, b := rt.NewRun(nil, nil), rt.NewRun(nil, nil)
@@ -93,6 +96,7 @@ func TestResumeOnAnotherRunSendsNothing(t *testing.T) {
 }
 
 func TestReadsNeedNoApproval(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	run := rt.NewRun(nil, nil)

@@ -17,6 +17,7 @@ import (
 // record and no message. Now the "sending" record fails first, the write is not sent, the call
 // returns an error wrapping audit.ErrWrite and every later call of the run is refused too.
 func TestFullAuditDiskStopsTheRunUnsent(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full on this system")
 	}
@@ -47,6 +48,7 @@ func TestFullAuditDiskStopsTheRunUnsent(t *testing.T) {
 // TestRefuseAndExpireAreRecorded: calls the model loop answers itself and writes whose
 // decision never came each leave one record, and nothing is sent for them.
 func TestRefuseAndExpireAreRecorded(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	var buf bytes.Buffer
 	rt := newRuntime(t, endpoint, asUser(Config{Audit: audit.New(&buf, false)}))

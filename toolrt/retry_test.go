@@ -33,6 +33,7 @@ func fieldAuthServer(w http.ResponseWriter, r *http.Request) {
 // GraphQL UNAUTHORIZED error that arrives WITH data means the mutation already ran; re-logging
 // in and re-sending the same bytes applies the write a second time past a single approval.
 func TestApprovedWriteIsSentOnlyOnce(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startRaw(t, fieldAuthServer)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	approver := &scripted{answers: []string{"y"}}

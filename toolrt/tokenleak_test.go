@@ -12,6 +12,7 @@ import (
 // that echoes the request headers puts the bearer token into the log via the 300-byte body
 // excerpt that exec.failure logs.
 func TestTokenNeverReachesTheLog(t *testing.T) {
+	t.Parallel()
 	for _, status := range []int{http.StatusBadGateway, http.StatusBadRequest} {
 		endpoint, rec := startMovieDB(t, func(next http.Handler) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -43,6 +44,7 @@ func TestTokenNeverReachesTheLog(t *testing.T) {
 // TestTokenNeverReachesTheModel: a GraphQL error whose message quotes the token it
 // refused (servers do: "invalid JWT <token>") is handed to the model verbatim.
 func TestTokenNeverReachesTheModel(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t, func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if a := r.Header.Get("Authorization"); a != "" {

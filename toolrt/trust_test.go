@@ -60,6 +60,7 @@ func TestPasswordEchoIsRedactedBeforeTheResultIsBounded(t *testing.T) {
 // loopback is refused by New; -insecure-http lets it run. The remote name is dialled to the
 // loopback demo server, so the test never leaves this machine.
 func TestPlainHTTPToARemoteHostNeedsInsecureHTTP(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	local := strings.TrimPrefix(strings.TrimSuffix(endpoint, "/graphql"), "http://")
 	client := &http.Client{Transport: &http.Transport{
@@ -97,6 +98,7 @@ func TestPlainHTTPToARemoteHostNeedsInsecureHTTP(t *testing.T) {
 }
 
 func TestIsLoopback(t *testing.T) {
+	t.Parallel()
 	for host, want := range map[string]bool{
 		"127.0.0.1": true, "127.8.9.10": true, "::1": true, "localhost": true, "LOCALHOST": true,
 		"example.com": false, "10.0.0.1": false, "0.0.0.0": false, "localhost.example.com": false, "": false,

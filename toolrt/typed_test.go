@@ -10,6 +10,7 @@ import (
 // CallArgs sends what Call would for the same JSON, and arguments JSON cannot carry are refused
 // as invalid, with nothing sent.
 func TestCallArgs(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	run := newRuntime(t, endpoint, Config{}).NewRun(nil, nil)
 	res, err := run.CallArgs(context.Background(), "movie", struct {

@@ -15,6 +15,7 @@ import (
 // are refused by LoadCatalogFile and, for a catalog that skipped loading, by New, naming the
 // tool and the reason.
 func TestTamperedCatalogsAreRefused(t *testing.T) {
+	t.Parallel()
 	for _, tm := range toolrttest.Tampers() {
 		path := tm.WriteFile(t, generatedCatalogJSON)
 		_, err := LoadCatalogFile(path)
@@ -32,6 +33,7 @@ func TestTamperedCatalogsAreRefused(t *testing.T) {
 }
 
 func TestVerifyToolChecks(t *testing.T) {
+	t.Parallel()
 	base := func() catalog.Tool {
 		return catalog.Tool{
 			Name: "movie", Kind: catalog.Query, OperationName: "Tool_movie",
@@ -84,6 +86,7 @@ func TestVerifyToolChecks(t *testing.T) {
 // TestKindComesFromTheDocument: what the model and MCP hosts are told is a write is what the
 // document is, for every tool of the generated catalog.
 func TestKindComesFromTheDocument(t *testing.T) {
+	t.Parallel()
 	cat, err := LoadCatalog(generatedCatalogJSON)
 	if err != nil {
 		t.Fatal(err)
@@ -101,6 +104,7 @@ func TestKindComesFromTheDocument(t *testing.T) {
 }
 
 func TestLoadChecksDigestAndPin(t *testing.T) {
+	t.Parallel()
 	data := generatedCatalogJSON
 	sum := catalog.FileDigest(data)
 	for _, pin := range []string{"", sum, strings.TrimPrefix(sum, "sha256:"), strings.ToUpper(strings.TrimPrefix(sum, "sha256:"))} {

@@ -13,6 +13,7 @@ import (
 const addMatrix = `{"input":{"watchListId":"1","titleId":"42","titleType":"MOVIE"}}`
 
 func TestDeniedWriteSendsNothing(t *testing.T) {
+	t.Parallel()
 	for _, approver := range []gate.Approver{gate.DenyAll{}, &scripted{answers: []string{"n"}}, &scripted{}, nil} {
 		endpoint, rec := startMovieDB(t)
 		rt := newRuntime(t, endpoint, asUser(Config{}))
@@ -36,6 +37,7 @@ func TestDeniedWriteSendsNothing(t *testing.T) {
 }
 
 func TestApprovedWriteAddsTheMatrixOnce(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	approver := &scripted{answers: []string{"y", "no"}}
@@ -68,6 +70,7 @@ func TestApprovedWriteAddsTheMatrixOnce(t *testing.T) {
 }
 
 func TestApproverSeesExactlyWhatIsSent(t *testing.T) {
+	t.Parallel()
 	endpoint, _ := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	approver := &scripted{answers: []string{"n"}}
@@ -91,6 +94,7 @@ func TestApproverSeesExactlyWhatIsSent(t *testing.T) {
 }
 
 func TestRepeatedDeniedCallIsNotAskedAgain(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	approver := &scripted{answers: []string{"n", "y"}}
@@ -115,6 +119,7 @@ func TestRepeatedDeniedCallIsNotAskedAgain(t *testing.T) {
 }
 
 func TestCancelDuringApprovalEndsTheRun(t *testing.T) {
+	t.Parallel()
 	endpoint, rec := startMovieDB(t)
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	lines := gate.NewLines(blockingReader{})
