@@ -43,6 +43,7 @@ func replace(t *testing.T, old, new string) func(string) string {
 // TestDiffExample runs toolgen diff over the example and edited copies of it, as a reviewer
 // would see a pull request.
 func TestDiffExample(t *testing.T) {
+	t.Parallel()
 	base := exampleCatalog(t, same)
 	cases := []struct {
 		name     string
@@ -79,6 +80,7 @@ func TestDiffExample(t *testing.T) {
 
 // TestDiffRoleDelta: the JSON report carries each role's old, new and delta.
 func TestDiffRoleDelta(t *testing.T) {
+	t.Parallel()
 	base := exampleCatalog(t, same)
 	next := exampleCatalog(t, replace(t, "  person: {}\n", ""))
 	code, out, _ := toolgen(t, "diff", "-format", "json", base, next)
@@ -105,6 +107,7 @@ func TestDiffRoleDelta(t *testing.T) {
 
 // TestDiffUsage: bad flags, a missing file and a file that is not a catalog exit 2.
 func TestDiffUsage(t *testing.T) {
+	t.Parallel()
 	base := exampleCatalog(t, same)
 	junk := filepath.Join(t.TempDir(), "junk.json")
 	os.WriteFile(junk, []byte(`{"generatedBy":"someone"}`), 0o644)
@@ -121,6 +124,7 @@ func TestDiffUsage(t *testing.T) {
 // TestLintErrorsFailGenerateAndCheck: a lint error stops generation and -check alike, with the
 // finding positioned; -lint warn turns it into a warning and generation goes on.
 func TestLintErrorsFailGenerateAndCheck(t *testing.T) {
+	t.Parallel()
 	dir, args := workspace(t)
 	if code, _, stderr := toolgen(t, args...); code != 0 {
 		t.Fatalf("generate: exit %d\n%s", code, stderr)
@@ -151,6 +155,7 @@ func TestLintErrorsFailGenerateAndCheck(t *testing.T) {
 // TestDiffLevelOverrides: allowlist.yaml's diff: section changes a rule's level; a rule id that
 // does not exist is refused with a suggestion, by diff and by generation alike.
 func TestDiffLevelOverrides(t *testing.T) {
+	t.Parallel()
 	base := exampleCatalog(t, same)
 	next := exampleCatalog(t, replace(t, "  person: {}\n", ""))
 	dir := t.TempDir()

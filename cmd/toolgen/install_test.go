@@ -14,6 +14,7 @@ import (
 // package name of its own, and builds. A replace directive makes this checkout stand in for the
 // published module.
 func TestInstallFromAnotherModule(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds toolgen in a temporary module; skipped with -short")
 	}

@@ -18,6 +18,7 @@ import (
 // toolgen introspect prints the demo server's schema (headers sent), the printed SDL generates
 // the committed catalog's tools, and a saved introspection JSON works as -schema directly.
 func TestIntrospectThenGenerate(t *testing.T) {
+	t.Parallel()
 	h, err := moviedb.NewHandler()
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +81,7 @@ func introspectionJSON(t *testing.T, url string) []byte {
 }
 
 func TestIntrospectRefusals(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -102,6 +104,7 @@ func TestIntrospectRefusals(t *testing.T) {
 
 // toolgen init prints an allow-list that generates as printed; problems name the schema file.
 func TestInitThenGenerate(t *testing.T) {
+	t.Parallel()
 	dir, args := workspace(t)
 	code, out, stderr := toolgen(t, "init", "-schema", filepath.Join(dir, "schema.graphql"))
 	if code != 0 || !strings.Contains(out, "  movie: {}") {
@@ -125,6 +128,7 @@ func TestInitThenGenerate(t *testing.T) {
 // -o writes only a complete result: a failed introspection leaves the last good schema alone,
 // and init never replaces an allow-list someone has already edited.
 func TestOutputFilesAreSafe(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	schema := filepath.Join(dir, "schema.graphql")
 	os.WriteFile(schema, []byte("type Query { kept: Int }\n"), 0o644)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,11 +12,25 @@ import (
 	"github.com/toolgen/toolgen/internal/cachedir"
 )
 
+// TestMain gives the package's tests one cache folder of their own, never the user's. They
+// share it, and so run in parallel: a stamp is kept per output folder and each test has its
+// own, and the counts are the tokenizer's whoever wrote them.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "toolgen-test-cache-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "no temporary cache folder:", err)
+		os.Exit(1)
+	}
+	os.Setenv(cachedir.EnvVar, dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // workspace copies the example inputs into a temporary folder and returns flag arguments
 // pointing at them, with -out in the same folder.
 func workspace(t *testing.T) (string, []string) {
 	t.Helper()
-	t.Setenv(cachedir.EnvVar, t.TempDir()) // stamps and counts of this test only
 	dir := t.TempDir()
 	for _, p := range []string{"schema.graphql", "allowlist.yaml", "tool-selections/search.graphql", "tool-selections/movies.graphql", "tool-selections/addWatchListItem.graphql"} {
 		b, err := os.ReadFile(filepath.Join("..", "..", p))
@@ -56,6 +71,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 }
 
 func TestGenerateThenCheck(t *testing.T) {
+	t.Parallel()
 	dir, args := workspace(t)
 	if code, _, stderr := toolgen(t, args...); code != 0 {
 		t.Fatalf("generate: exit %d\n%s", code, stderr)
@@ -78,6 +94,7 @@ func TestGenerateThenCheck(t *testing.T) {
 }
 
 func TestCheckReportsStaleMissingOrphanAndForeign(t *testing.T) {
+	t.Parallel()
 	dir, args := workspace(t)
 	toolgen(t, args...)
 	gen := filepath.Join(dir, "generated")
@@ -115,6 +132,7 @@ func TestCheckReportsStaleMissingOrphanAndForeign(t *testing.T) {
 
 // The regression of issue 10: -out on a folder holding someone else's files deleted them all.
 func TestOutRefusesAFolderOfForeignFiles(t *testing.T) {
+	t.Parallel()
 	dir, args := workspace(t)
 	target := filepath.Join(dir, "repo")
 	foreign := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "go.mod": "module example.com/x\n", "README.md": "# mine\n"}
@@ -140,6 +158,7 @@ func TestOutRefusesAFolderOfForeignFiles(t *testing.T) {
 // An unchanged run skips compiling, yet -check and generation still see every hand edit: a
 // tampered output, a hand-edited token count, an edited manifest.
 func TestUnchangedRunsStaySound(t *testing.T) {
+	t.Parallel()
 	dir, args := workspace(t)
 	gen := filepath.Join(dir, "generated")
 	toolgen(t, args...)
@@ -188,6 +207,7 @@ func edit(t *testing.T, path, old, new string) {
 }
 
 func TestFailedGenerationWritesNothing(t *testing.T) {
+	t.Parallel()
 	dir, args := workspace(t)
 	toolgen(t, args...)
 	gen := filepath.Join(dir, "generated")

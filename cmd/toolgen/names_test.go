@@ -8,6 +8,7 @@ import (
 )
 
 func TestPackageNameFromOut(t *testing.T) {
+	t.Parallel()
 	for out, want := range map[string]string{
 		"generated": "generated", "internal/ai-tools": "aitools", "./Tools/": "tools",
 		"api/v2": "v2", "2fa": "fa", ".": "toolgen", "type": "tools", "/": "tools", "gen_tools": "gen_tools",
@@ -21,6 +22,7 @@ func TestPackageNameFromOut(t *testing.T) {
 // The package defaults to the output folder's name, -package overrides it, and the header names
 // the inputs that were used.
 func TestPackageFlagAndHeader(t *testing.T) {
+	t.Parallel()
 	dir, args := workspace(t)
 	args[len(args)-1] = filepath.Join(dir, "internal", "ai-tools")
 	if code, _, stderr := toolgen(t, args...); code != 0 {
@@ -74,6 +76,7 @@ func TestMessagesNameTheFilesUsed(t *testing.T) {
 
 // toolgen -h and toolgen help list the commands and exit 0.
 func TestHelpListsCommands(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"-h"}, {"help"}} {
 		code, stdout, stderr := toolgen(t, args...)
 		text := stdout + stderr

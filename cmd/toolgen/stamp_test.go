@@ -14,6 +14,7 @@ import (
 // buildID must read the same id as the Go tool does, or an unchanged run could survive a
 // rebuild of toolgen.
 func TestBuildIDMatchesTheGoTool(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("the ELF path is what this checks")
 	}
@@ -31,6 +32,7 @@ func TestBuildIDMatchesTheGoTool(t *testing.T) {
 }
 
 func TestTextBuildID(t *testing.T) {
+	t.Parallel()
 	b := []byte("junk\xff Go build ID: \"abc/def\"\n \xffmore")
 	if got := textBuildID(b); got != "abc/def" {
 		t.Errorf("textBuildID = %q", got)
@@ -44,6 +46,7 @@ func TestTextBuildID(t *testing.T) {
 
 // A stamp matches only the build and options that saved it, and the manifest it saved.
 func TestStampMatchesOnlyItsBuildAndManifest(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "stamp")
 	manifest := []byte(`{"files": {}}`)
 	saved := stamp{path: path, key: "toolgen build A\n-package=\"x\"\n"}
@@ -68,6 +71,7 @@ func TestStampMatchesOnlyItsBuildAndManifest(t *testing.T) {
 // TestStampsStayBounded: a new folder's stamp deletes the oldest stamps beyond maxStamps, and
 // nothing that is not a stamp.
 func TestStampsStayBounded(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	old := time.Now().Add(-time.Hour)
 	var names []string
