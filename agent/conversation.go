@@ -110,6 +110,18 @@ func (p *pairIDs) calls(msg message) []toolCall {
 	return out
 }
 
+// replyText is the text of a reply, whether the server sent it as a string or, as some
+// OpenAI-compatible proxies do, as an array of content parts (only the text parts count).
+func replyText(msg message) string {
+	text := msg.Content
+	for _, p := range msg.MultiContent {
+		if p.Type == openai.ChatMessagePartTypeText {
+			text += p.Text
+		}
+	}
+	return text
+}
+
 // assistantCalls is the assistant message that asked for calls, as it goes back to the model.
 // Only the first taken calls keep their arguments: the rest never ran, and repeating their
 // arguments would only make every later request bigger.

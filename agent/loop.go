@@ -70,11 +70,11 @@ func (a *Agent) Turn(ctx context.Context, text string) (End, error) {
 		}
 		calls := a.ids.calls(reply)
 		if len(calls) == 0 {
-			a.answer(reply.Content)
+			a.answer(replyText(reply))
 			return Answered, nil
 		}
 		taken := a.taken(calls, final)
-		a.msgs = append(a.msgs, assistantCalls(reply.Content, kept(calls, taken), taken))
+		a.msgs = append(a.msgs, assistantCalls(replyText(reply), kept(calls, taken), taken))
 		if end, err := a.runCalls(ctx, t, calls, taken, final); end != "" || err != nil {
 			return end, err
 		}

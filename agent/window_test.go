@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -80,6 +81,24 @@ func TestPairIDs(t *testing.T) {
 	// Missing and repeated provider ids get minted ones; every id pairs exactly one result.
 	if diff := cmp.Diff([]string{"a", "call_1", "call_2", "call_3", "call_4", "call_5"}, got); diff != "" {
 		t.Errorf("ids (-want +got):\n%s", diff)
+	}
+}
+
+// TestReplyTextReadsContentParts: a reply whose content is an array of parts, as the server
+// sent it, keeps its text parts in order and nothing else.
+func TestReplyTextReadsContentParts(t *testing.T) {
+	for raw, want := range map[string]string{
+		`{"role":"assistant","content":"plain"}`: "plain",
+		`{"role":"assistant","content":[{"type":"text","text":"one "},{"type":"image_url","image_url":{"url":"x"}},{"type":"text","text":"two"}]}`: "one two",
+		`{"role":"assistant","content":null,"tool_calls":[]}`: "",
+	} {
+		var m message
+		if err := json.Unmarshal([]byte(raw), &m); err != nil {
+			t.Fatalf("%s: %v", raw, err)
+		}
+		if got := replyText(m); got != want {
+			t.Errorf("replyText(%s) = %q, want %q", raw, got, want)
+		}
 	}
 }
 
