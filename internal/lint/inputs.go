@@ -82,7 +82,10 @@ func (l *linter) pointerInput(tool, ptr string) (string, ast.Position) {
 func (l *linter) checkInput(tool string, in input) {
 	class := l.classify(in.name)
 	switch {
-	case class.credential && in.typ != "Boolean":
+	case l.fixedChoice(in.typ):
+		// A flag or an enum (Hasura's order_by.access_token: asc or desc): the model picks one of
+		// the schema's values, so it can hold no secret and name no one.
+	case class.credential:
 		l.report(Finding{Rule: "credential-input", Tool: tool, Severity: diag.Error, Pos: in.pos,
 			Message: fmt.Sprintf("tool %q asks the model for %s, which reads as a credential: the model would hold a secret", tool, in.path),
 			Fix:     "supply it from the login or configuration instead, write an override without it, " + suppressFix(tool, "credential-input")})
@@ -92,6 +95,15 @@ func (l *linter) checkInput(tool string, in input) {
 			Fix:     "take the identity from the login (an override can leave the argument out), " + suppressFix(tool, "identity-input")})
 	}
 	l.injection(tool, subject{input: true, name: in.path}, in.desc, in.pos)
+}
+
+// fixedChoice reports whether a value of the named type is one of a few the schema fixes.
+func (l *linter) fixedChoice(typ string) bool {
+	if typ == "Boolean" {
+		return true
+	}
+	def := l.in.Schema.Types[typ]
+	return def != nil && def.Kind == ast.Enum
 }
 
 // toolInputs lists a tool's variables and, through input objects, their fields at any depth.
