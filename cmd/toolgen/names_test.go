@@ -49,8 +49,9 @@ func TestMessagesNameTheFilesUsed(t *testing.T) {
 	dir, _ := workspace(t)
 	os.Rename(filepath.Join(dir, "schema.graphql"), filepath.Join(dir, "api.graphql"))
 	os.Rename(filepath.Join(dir, "allowlist.yaml"), filepath.Join(dir, "tools.yaml"))
+	os.Rename(filepath.Join(dir, "tool-selections"), filepath.Join(dir, "sel"))
 	t.Chdir(dir)
-	args := []string{"-schema", "api.graphql", "-allowlist", "tools.yaml", "-selections", "tool-selections", "-out", "agent"}
+	args := []string{"-schema", "api.graphql", "-allowlist", "tools.yaml", "-selections", "sel", "-out", "agent"}
 	if code, _, stderr := toolgen(t, args...); code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -58,9 +59,12 @@ func TestMessagesNameTheFilesUsed(t *testing.T) {
 	if !strings.Contains(src, "api.graphql") || !strings.Contains(src, "tools.yaml") || strings.Contains(src, "schema.graphql") || strings.Contains(src, "go generate ./...") {
 		t.Errorf("header does not name the inputs used:\n%.400s", src)
 	}
+	if op := readFile(t, filepath.Join("agent", "operations", "search.graphql")); !strings.Contains(op, "from sel/search.graphql.") {
+		t.Errorf("an override's operation does not name the file used:\n%.200s", op)
+	}
 	os.Remove(filepath.Join("agent", "tools.go"))
 	code, _, stderr := toolgen(t, append(args, "-check")...)
-	want := "run toolgen -schema api.graphql -allowlist tools.yaml -selections tool-selections -out agent and commit"
+	want := "run toolgen -schema api.graphql -allowlist tools.yaml -selections sel -out agent and commit"
 	if code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("-check on stale output: exit %d, want the hint %q:\n%s", code, want, stderr)
 	}

@@ -4,6 +4,8 @@
 package compile
 
 import (
+	"cmp"
+	"path"
 	"slices"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -24,8 +26,10 @@ type Inputs struct {
 	Schema        []byte
 	AllowlistPath string
 	Allowlist     []byte
-	// Selections maps each tool-selections/<tool>.graphql path to its contents.
+	// Selections maps each <SelectionsDir>/<tool>.graphql path to its contents.
 	Selections map[string][]byte
+	// SelectionsDir is the overrides folder as given, which fixes name; "" means tool-selections.
+	SelectionsDir string
 	// Tokens counts tokens; nil counts in memory only. It is not an input of the catalog: any
 	// cache gives the tokenizer's own counts.
 	Tokens *tokencount.Cache
@@ -52,7 +56,8 @@ func CompileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 	if tokens == nil {
 		tokens = tokencount.NewMemoryCache()
 	}
-	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema).WithScalars(scalarSchemas(list)), tokens: tokens}
+	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema).WithScalars(scalarSchemas(list)), tokens: tokens,
+		selections: cmp.Or(in.SelectionsDir, "tool-selections")}
 	ds = append(ds, list.Resolve(rootFieldNames(schema))...)
 	ds = append(ds, list.ResolveScalars(customScalars(schema))...)
 	ds = append(ds, c.loadOverrides(in.Selections)...)
@@ -83,15 +88,21 @@ func finish(c *catalog.Catalog, ds diag.List) (*catalog.Catalog, diag.List) {
 
 // compiler carries the validated inputs through the stages.
 type compiler struct {
-	schema    *ast.Schema
-	list      *allowlist.File
-	mapper    *jsonschema.Mapper
-	overrides map[string]*selection.Override
-	ops       *opbuild.Builder // default documents; per-type answers cached across tools
-	tokens    *tokencount.Cache
-	cat       *catalog.Catalog
-	inputs    []jsonschema.Object           // each tool's input schema, in c.cat.Tools order
-	docs      map[string]*ast.QueryDocument // each tool's validated operation, for the lints
+	schema     *ast.Schema
+	list       *allowlist.File
+	mapper     *jsonschema.Mapper
+	overrides  map[string]*selection.Override
+	ops        *opbuild.Builder // default documents; per-type answers cached across tools
+	tokens     *tokencount.Cache
+	cat        *catalog.Catalog
+	inputs     []jsonschema.Object           // each tool's input schema, in c.cat.Tools order
+	docs       map[string]*ast.QueryDocument // each tool's validated operation, for the lints
+	selections string                        // the overrides folder, for fixes that say to write one
+}
+
+// overrideFile is where an override of tool goes, as a fix names it.
+func (c *compiler) overrideFile(tool string) string {
+	return path.Join(c.selections, tool+".graphql")
 }
 
 // rootField is a Query or Mutation field with its operation kind.

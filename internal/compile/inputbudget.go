@@ -36,7 +36,7 @@ func (c *compiler) inputBudgets() diag.List {
 		}
 		ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col,
 			fmt.Sprintf("input schema of %q costs about %d tokens, over maxInputTokens %d (heaviest: %s)", t.Name, n, limit, heaviest(t.InputSchema, 3, n)),
-			fmt.Sprintf("the input fit phase could not bring it within budget: write tool-selections/%s.graphql forwarding fewer variables (or passing parts of an input as literals), or raise selection.maxInputTokens for the tool", t.Name))
+			fmt.Sprintf("the input fit phase could not bring it within budget: write %s forwarding fewer variables (or passing parts of an input as literals), or raise selection.maxInputTokens for the tool", c.overrideFile(t.Name)))
 	}
 	return ds
 }

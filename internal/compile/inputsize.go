@@ -38,22 +38,22 @@ func (c *compiler) checkInputSize(tool string, kind catalog.Kind, schema []byte,
 	}
 	msg := fmt.Sprintf("tool %q: its input schema is %d bytes, over the limit of %d", tool, len(schema), MaxInputSchemaBytes)
 	if heaviest == nil {
-		at(msg, "write tool-selections/"+tool+".graphql with a smaller operation")
+		at(msg, "write "+c.overrideFile(tool)+" with a smaller operation")
 		return false
 	}
 	chain := w.chain(heaviest.Type.Name())
 	msg += fmt.Sprintf(": argument $%s reaches %d input types through %s", heaviest.Variable, len(chain), showChain(chain))
-	at(msg, dropFix(tool, kind, heaviest))
+	at(msg, c.dropFix(tool, kind, heaviest))
 	return false
 }
 
 // dropFix says how to write the override without the argument, or why there is none.
-func dropFix(tool string, kind catalog.Kind, v *ast.VariableDefinition) string {
+func (c *compiler) dropFix(tool string, kind catalog.Kind, v *ast.VariableDefinition) string {
 	if v.Type.NonNull && v.DefaultValue == nil {
 		return fmt.Sprintf("$%s is required, so no override can drop it: remove %s from the allow-list, or give the API a smaller input type for it", v.Variable, tool)
 	}
-	return fmt.Sprintf("write tool-selections/%s.graphql with %s Tool_%s declaring every variable but $%s, and pass no argument from $%s "+
-		"(start from generated/operations/%s.graphql); the model then cannot send it", tool, kind, tool, v.Variable, v.Variable, tool)
+	return fmt.Sprintf("write %s with %s Tool_%s declaring every variable but $%s, and pass no argument from $%s "+
+		"(start from the generated operations/%s.graphql); the model then cannot send it", c.overrideFile(tool), kind, tool, v.Variable, v.Variable, tool)
 }
 
 // showChain names the types of a long chain by its ends.

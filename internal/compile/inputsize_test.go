@@ -36,7 +36,7 @@ func TestChainedInputTypesAreRefused(t *testing.T) {
 	schema := chainSchema(4000, false)
 	start := time.Now()
 	c, ds := Compile(Inputs{SchemaPath: "chain.graphql", Schema: schema, AllowlistPath: "allowlist.yaml",
-		Allowlist: []byte("version: 1\ntools:\n  find: {}\n"), Tokens: tokentest.Cache(t)})
+		Allowlist: []byte("version: 1\ntools:\n  find: {}\n"), SelectionsDir: "api/selections", Tokens: tokentest.Cache(t)})
 	t.Logf("%d KB schema: %d diagnostics in %v", len(schema)>>10, len(ds), time.Since(start))
 	if c != nil || !ds.HasErrors() {
 		t.Fatalf("a tool over %d bytes of input schema compiled: %v", MaxInputSchemaBytes, ds)
@@ -45,7 +45,7 @@ func TestChainedInputTypesAreRefused(t *testing.T) {
 	for _, want := range []string{
 		`allowlist.yaml:3:`, `tool "find": its input schema is`, `over the limit of 65536`,
 		`argument $filter reaches 4000 input types through T0 → T1 → T2 → T3 → … 3994 more … → T3998 → T3999`,
-		`write tool-selections/find.graphql with query Tool_find declaring every variable but $filter`,
+		`write api/selections/find.graphql with query Tool_find declaring every variable but $filter`, // the folder in use
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("diagnostics lack %q:\n%.2000s", want, got)

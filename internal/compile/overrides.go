@@ -8,7 +8,7 @@ import (
 	"github.com/toolgen/toolgen/internal/selection"
 )
 
-// loadOverrides validates every tool-selections/ file; an override for a tool that is not
+// loadOverrides validates every file of the overrides folder; an override for a tool that is not
 // allow-listed is an error, because it would be dead code nobody reviews.
 func (c *compiler) loadOverrides(files map[string][]byte) diag.List {
 	var ds diag.List

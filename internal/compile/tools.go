@@ -124,12 +124,12 @@ func (c *compiler) draft(r rootField, e *allowlist.Entry) *job {
 	res, err := c.ops.Build(string(r.kind), r.field, opbuild.Options{Set: c.budgets(e), Omit: omit})
 	if err != nil {
 		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no default operation for %q: %v", e.Name, err),
-			fmt.Sprintf("write tool-selections/%s.graphql with %s Tool_%s { ... } selecting what the agent needs", e.Name, r.kind, e.Name))
+			fmt.Sprintf("write %s with %s Tool_%s { ... } selecting what the agent needs", c.overrideFile(e.Name), r.kind, e.Name))
 		return j
 	}
 	if res.Warning != "" {
 		j.ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("selection over budget for %q: %s", e.Name, res.Warning),
-			fmt.Sprintf("write tool-selections/%s.graphql or raise %s", e.Name, res.Raise))
+			fmt.Sprintf("write %s or raise %s", c.overrideFile(e.Name), res.Raise))
 	}
 	j.text, j.d = res.Text, document{source: "generated", notes: res.Notes}
 	return j
@@ -142,7 +142,7 @@ func (c *compiler) validate(j *job) {
 		doc, vds := selection.Parse(c.schema, "generated/operations/"+j.e.Name+".graphql", j.text)
 		for _, d := range vds {
 			j.ds.Add(c.list.Name, j.e.Pos.Line, j.e.Pos.Col, fmt.Sprintf("the default operation for %q is invalid: %s", j.e.Name, d.Message),
-				fmt.Sprintf("write tool-selections/%s.graphql by hand", j.e.Name))
+				"write "+c.overrideFile(j.e.Name)+" by hand")
 		}
 		if len(vds) == 0 {
 			j.d.doc = doc

@@ -30,7 +30,7 @@ type emitter struct {
 // emitters render the catalog; each owns distinct file names.
 func emitters(o Options) []emitter {
 	return []emitter{
-		{emit: catalogfiles.Files},
+		{emit: func(c *catalog.Catalog) (map[string][]byte, error) { return catalogfiles.Files(c, o.Selections) }},
 		{emit: func(c *catalog.Catalog) (map[string][]byte, error) { return gocode.Render(c, o) }},
 		{emit: review.Files, reviewed: true},
 	}
@@ -45,6 +45,7 @@ func FilesWith(in compile.Inputs, o Options) (map[string][]byte, diag.List) {
 	if o.Schema == "" {
 		o.Schema, o.Allowlist = in.SchemaPath, in.AllowlistPath
 	}
+	o = o.WithDefaults()
 	// The emitters run side by side, each on its own shallow copy (catalog.Marshal sets the
 	// copy's Digest); their files are merged in emitter order, so the result does not depend
 	// on which finishes first. Those that do not read the review start while the lints run.

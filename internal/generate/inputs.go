@@ -30,6 +30,7 @@ func Read(root, schemaPath, allowlistPath, selectionsDir string) (compile.Inputs
 			"write a starter with `toolgen init -schema "+in.SchemaPath+" -o "+in.AllowlistPath+"`, or pass its path with -allowlist")
 	}
 	rel := slash(selectionsDir)
+	in.SelectionsDir = rel
 	selectionsDir = under(root, selectionsDir)
 	entries, err := os.ReadDir(selectionsDir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -38,7 +38,8 @@ type Options struct {
 	Selections string // the overrides folder; "": tool-selections
 }
 
-func (o Options) withDefaults() Options {
+// WithDefaults fills every empty option with this repository's layout.
+func (o Options) WithDefaults() Options {
 	def := func(s *string, v string) {
 		if *s == "" {
 			*s = v
@@ -61,7 +62,7 @@ func Files(c *catalog.Catalog) (map[string][]byte, error) { return Render(c, Opt
 // Render renders tools.go, calls.go and catalog.go as package o.Package, keyed by their paths relative to
 // the output folder.
 func Render(c *catalog.Catalog, o Options) (map[string][]byte, error) {
-	o = o.withDefaults()
+	o = o.WithDefaults()
 	if !token.IsIdentifier(o.Package) || o.Package == "_" {
 		return nil, fmt.Errorf("gocode: package name %q is not a Go identifier; pass one with -package", o.Package)
 	}
