@@ -2,7 +2,7 @@ package jsonschema
 
 // This file decides what a scalar is in JSON: the built-in GraphQL scalars, the allow-list's
 // scalars: mapping, and sensible defaults for the custom scalars most APIs share (JSON is any
-// value, DateTime a date-time string, BigInt a string). File uploads cannot be sent by an agent:
+// value, DateTime a date-time string, UInt53 an integer, BigInt a string). File uploads cannot be sent by an agent:
 // an optional one is left out of the input, and the compiler refuses a tool that requires one.
 
 import (
@@ -59,11 +59,14 @@ func (m *Mapper) scalar(def *ast.Definition) Object {
 
 // builtinScalar is the default schema of a custom scalar, by its name: JSON-valued scalars
 // take any value (the model must not wrap an object in a string), date, time, URL, UUID and
-// e-mail scalars are strings with a format, big numbers are strings that keep the scalar's own
-// description (it says how to write them), and everything else is a string.
+// e-mail scalars are strings with a format, sized and signed integer scalars are integers
+// (Sui's UInt53 parses only a JSON number), and everything else is a string that keeps the
+// scalar's own description, since only the description says how to write it (a big number in
+// decimal digits, an address with a leading 0x).
 func builtinScalar(def *ast.Definition) Object {
 	str := func(format string) Object { return Object{{"type", "string"}, {"format", format}} }
-	switch normalize(def.Name) {
+	name := normalize(def.Name)
+	switch name {
 	case "json", "jsonvalue", "anyjson", "genericscalar", "any", "objectscalar":
 		return Object{}
 	case "jsonobject", "jsonobjectscalar":
@@ -80,14 +83,34 @@ func builtinScalar(def *ast.Definition) Object {
 		return str("uuid")
 	case "email", "emailaddress":
 		return str("email")
-	case "bigint", "biginteger", "long", "int64", "uint64", "unsignedint64", "decimal", "bigdecimal":
-		s := Object{{"type", "string"}}
-		if d := strings.TrimSpace(def.Description); d != "" {
-			s = append(s, Member{"description", d})
-		}
+	}
+	if s := integerScalar(name); s != nil {
 		return s
 	}
-	return Object{{"type", "string"}}
+	s := Object{{"type", "string"}}
+	if d := strings.TrimSpace(def.Description); d != "" {
+		s = append(s, Member{"description", d})
+	}
+	return s
+}
+
+// integerScalar is the schema of an integer scalar that fits a JSON number exactly (53 bits or
+// fewer, or unsized), with its sign as a bound; nil for any other name. 64-bit and unbounded
+// integers stay strings: APIs take them as decimal digits, because a double would round them.
+func integerScalar(name string) Object {
+	switch name {
+	case "int8", "int16", "int32", "int53", "safeint", "integer":
+		return Object{{"type", "integer"}}
+	case "uint", "uint8", "uint16", "uint32", "uint53", "unsignedint", "nonnegativeint":
+		return Object{{"type", "integer"}, {"minimum", 0}}
+	case "positiveint":
+		return Object{{"type", "integer"}, {"minimum", 1}}
+	case "nonpositiveint":
+		return Object{{"type", "integer"}, {"maximum", 0}}
+	case "negativeint":
+		return Object{{"type", "integer"}, {"maximum", -1}}
+	}
+	return nil
 }
 
 // normalize lower-cases a name and drops underscores and hyphens: JSONObject, Json_Object and
