@@ -20,7 +20,7 @@ import (
 // (catalog.json loads at run time, every schema is JSON, tools.go is Go).
 func FuzzGenerate(f *testing.F) {
 	for _, dir := range []string{"testdata/library", "testdata/recursive_input", "testdata/selection_union", "testdata/selection_payload",
-		"testdata/selection_value_object", "testdata/selection_one_hop", "testdata/selection_union_members", "testdata/input_scalar_map", "testdata/input_shared_defs"} {
+		"testdata/selection_value_object", "testdata/selection_one_hop", "testdata/selection_hop_relevance", "testdata/selection_union_members", "testdata/input_scalar_map", "testdata/input_shared_defs"} {
 		schema, _ := os.ReadFile(filepath.Join(dir, "schema.graphql"))
 		allow, _ := os.ReadFile(filepath.Join(dir, "allowlist.yaml"))
 		f.Add(schema, allow, []byte(""))

@@ -45,41 +45,46 @@ func (b *Builder) fit(ft *fitter, r *Result) error {
 			r.Notes = ft.notes()
 			return err
 		}
-		// Pages beside a single result go first, then detail selections are summarized, then
-		// the other hops go, and only then does the root entity lose leaves.
-		if dropped, err := ft.dropHops(hopPage); err != nil || dropped {
-			if err != nil {
-				return err
-			}
-			continue
+		changed, err := ft.shrink()
+		if err != nil {
+			return err
 		}
-		cands := candidates(ft.root)
-		if g := pickDegrade(cands, ft.leaves > ft.o.MaxResultLeaves); g != nil {
-			g.summarize()
-			g.ent.degraded = true
-			continue
+		if !changed {
+			r.Warning, r.Raise = ft.overMessage()
+			r.Notes = append(ft.notes(), "selection over budget: "+r.Warning)
+			return nil
 		}
-		if dropped, err := ft.dropHops(hopRelation); err != nil || dropped {
-			if err != nil {
-				return err
-			}
-			continue
-		}
-		if g := pickTrim(cands); g != nil && g.trim() {
-			continue
-		}
-		r.Warning, r.Raise = ft.overMessage()
-		r.Notes = append(ft.notes(), "selection over budget: "+r.Warning)
-		return nil
 	}
 }
 
-// dropHops removes, in dropOrder, the fewest hops of at least minRank that bring the selection
+// shrink makes the next change of the fit phase and reports whether there was one to make:
+// repeated collections go first, then pages beside a single result, then detail selections are
+// summarized, then the other hops go, and only then does the root entity lose leaves.
+func (ft *fitter) shrink() (bool, error) {
+	for _, match := range []func(*node) bool{isRepeat, isPage} {
+		if dropped, err := ft.dropHops(match); err != nil || dropped {
+			return dropped, err
+		}
+	}
+	cands := candidates(ft.root)
+	if g := pickDegrade(cands, ft.leaves > ft.o.MaxResultLeaves); g != nil {
+		g.summarize()
+		g.ent.degraded = true
+		return true, nil
+	}
+	if dropped, err := ft.dropHops(isHop); err != nil || dropped {
+		return dropped, err
+	}
+	g := pickTrim(cands)
+	return g != nil && g.trim(), nil
+}
+
+// dropHops removes, in dropOrder, the fewest matching hops that bring the selection
 // within budget, or all of them when no number does, and records them. Dropping more never costs
 // more, so a bisection finds the number: a few measures instead of one per hop (GitHub's user has
 // dozens of connections beside it).
-func (ft *fitter) dropHops(minRank int) (bool, error) {
-	order := dropOrder(ft.root.kids, minRank)
+func (ft *fitter) dropHops(match func(*node) bool) (bool, error) {
+	order := dropOrder(ft.root.kids, match)
 	if len(order) == 0 {
 		return false, nil
 	}

@@ -4,9 +4,9 @@ package opbuild
 // the entities next to it, so that "look up an order" answers with its customer and its lines
 // and not with the order's own leaves alone. To-one relations come in summary form, plain lists
 // of entities (an order's lines) in detail form for the fit phase to summarize, connections and
-// pages as a first page in summary form. The fit phase drops connections and pages first, then
-// summarizes, then drops lists and relations (the largest first), and only then trims the root
-// entity's own values.
+// pages as a first page in summary form. The fit phase drops repeated collections first, then
+// connections and pages, then summarizes, then drops lists and relations, each the least
+// relevant first (relevance.go), and only then trims the root entity's own values.
 
 import (
 	"slices"
@@ -56,9 +56,11 @@ func (b *Builder) hops(t *ast.Definition) []*node {
 			continue
 		}
 		if n := b.hop(f); n != nil {
+			n.belongs = b.belongsTo(n.about, t)
 			out = append(out, n)
 		}
 	}
+	markRepeats(out)
 	return out
 }
 
@@ -94,7 +96,8 @@ func (b *Builder) hop(f *ast.FieldDefinition) *node {
 		return nil
 	}
 	out := field(f, kids)
-	out.args, out.hop = args, rank
+	out.args, out.hop, out.about = args, rank, b.itemType(n)
+	out.reach = b.reach(out.about)
 	if isList(f.Type) && isAbstract(n) {
 		out.hop = hopList
 	}
@@ -112,26 +115,34 @@ func summarizeAll(kids []*node) {
 	}
 }
 
-// dropOrder lists the hops of at least minRank in the order the fit phase drops them: the
-// highest rank, then the largest response share, then the last in document order. A hop's share
-// does not depend on the others, so the order is fixed before the first one goes.
-func dropOrder(kids []*node, minRank int) []*node {
+// dropOrder lists the hops that match in the order the fit phase drops them: the highest rank,
+// then those that do not belong to the entity, then the least reached type (relevance.go), then
+// the largest response share, then the last in document order. A hop's share does not depend on the others, so the order is fixed before the
+// first one goes.
+func dropOrder(kids []*node, match func(*node) bool) []*node {
 	type ranked struct {
 		n            *node
-		rank, share  int
+		share        int
 		documentSlot int
 	}
 	var hs []ranked
 	for i, k := range kids {
-		if k.hop >= minRank {
-			hs = append(hs, ranked{k, k.hop, k.leafCount(), i})
+		if k.hop > 0 && match(k) {
+			hs = append(hs, ranked{k, k.leafCount(), i})
 		}
 	}
 	slices.SortFunc(hs, func(a, b ranked) int {
-		if a.rank != b.rank {
-			return b.rank - a.rank
-		}
-		if a.share != b.share {
+		switch {
+		case a.n.hop != b.n.hop:
+			return b.n.hop - a.n.hop
+		case a.n.belongs != b.n.belongs:
+			if a.n.belongs {
+				return 1
+			}
+			return -1
+		case a.n.reach != b.n.reach:
+			return a.n.reach - b.n.reach
+		case a.share != b.share:
 			return b.share - a.share
 		}
 		return b.documentSlot - a.documentSlot
@@ -142,6 +153,12 @@ func dropOrder(kids []*node, minRank int) []*node {
 	}
 	return out
 }
+
+// The fit phase's three drops, in its order: repeated collections, then connections and pages,
+// then (after summarizing) every other hop.
+func isRepeat(n *node) bool { return n.repeat }
+func isPage(n *node) bool   { return n.hop == hopPage }
+func isHop(*node) bool      { return true }
 
 // without returns kids minus the given nodes, in order.
 func without(kids, drop []*node) []*node {

@@ -51,6 +51,7 @@ type Builder struct {
 	connCache    map[string]*conn
 	pageCache    map[string]*ast.FieldDefinition
 	valueCache   map[string]bool
+	reachCount   map[string]int // relevance.go's reach, counted on first use
 	words        wordCounts
 	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }

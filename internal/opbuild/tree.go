@@ -29,6 +29,13 @@ type node struct {
 	kids  []*node
 	ent   *entity
 	hop   int // a one-hop selection beside the root entity: its rank (hop.go), else 0
+	// about, reach, repeat and belongs rank a hop (relevance.go): the type it leads to, how many
+	// types lead there, whether another collection hop leads there too and is better named after
+	// it, and whether that type points back to the entity.
+	about   string
+	reach   int
+	repeat  bool
+	belongs bool
 }
 
 // entity is E(T, form): the current leaves are the group node's kids.

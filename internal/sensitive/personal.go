@@ -22,7 +22,7 @@ var notPersonalFirst = map[string]bool{"web": true, "url": true, "wallet": true,
 // "email", "phoneNumber", "dateOfBirth", "homeAddress", "ssn". A reviewer should see such a field
 // added to what a tool returns, because the model then holds it.
 func Personal(name string) bool {
-	ws := words(name)
+	ws := Words(name)
 	if len(ws) == 0 {
 		return false
 	}

@@ -9,9 +9,9 @@ import (
 	"unicode"
 )
 
-// words splits a GraphQL name into lower-case words: camelCase, PascalCase, snake_case and
+// Words splits a GraphQL name into lower-case words: camelCase, PascalCase, snake_case and
 // digits all split, so "apiKey", "API_KEY" and "apikey" are told apart only where they must be.
-func words(name string) []string {
+func Words(name string) []string {
 	var out []string
 	var cur []rune
 	rs := []rune(name)
@@ -66,7 +66,7 @@ var predicateFirst = map[string]bool{"has": true, "is": true, "can": true, "shou
 // password, API or private key, one-time code or card code. "nextPageToken"-style cursors and
 // names that only count or describe tokens ("tokenCount", "tokenType", "expiresAt") are not.
 func Credential(name string) bool {
-	ws := words(name)
+	ws := Words(name)
 	if len(ws) == 0 || len(ws) > 1 && predicateFirst[ws[0]] {
 		return false // hasFoundVerificationToken, isPasswordSet: a yes or no about a secret
 	}
@@ -96,7 +96,7 @@ var identityFirst = map[string]bool{
 // accountId, customerId, actorId and the like, in any casing. Identity should come from the
 // login, so a model that chooses one chooses whom it acts as.
 func Identity(name string) bool {
-	ws := words(name)
+	ws := Words(name)
 	if len(ws) < 2 {
 		return false
 	}

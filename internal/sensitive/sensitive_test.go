@@ -37,7 +37,7 @@ func TestIdentity(t *testing.T) {
 
 func TestWords(t *testing.T) {
 	for in, want := range map[string]string{"accessToken": "access token", "API_KEY": "api key", "tenantID": "tenant id", "HTMLBody": "html body", "x2Factor": "x2 factor"} {
-		ws := words(in)
+		ws := Words(in)
 		got := ""
 		for i, w := range ws {
 			if i > 0 {
@@ -46,7 +46,7 @@ func TestWords(t *testing.T) {
 			got += w
 		}
 		if got != want {
-			t.Errorf("words(%q) = %q, want %q", in, got, want)
+			t.Errorf("Words(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
