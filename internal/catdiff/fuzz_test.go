@@ -11,6 +11,7 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/catdiff"
 	"github.com/toolgen/toolgen/internal/catdiff/render"
+	"github.com/toolgen/toolgen/internal/golden"
 )
 
 var fingerprint = regexp.MustCompile(`^[0-9a-f]{12}$`)
@@ -20,9 +21,8 @@ var fingerprint = regexp.MustCompile(`^[0-9a-f]{12}$`)
 // has no changes.
 func FuzzDiff(f *testing.F) {
 	old, _ := os.ReadFile(filepath.Join("testdata", "base.json"))
-	news, _ := filepath.Glob(filepath.Join("testdata", "*", "new.json"))
-	for _, p := range news {
-		new, _ := os.ReadFile(p)
+	for _, dir := range golden.Cases(f, "new.json") {
+		new, _ := os.ReadFile(filepath.Join(dir, "new.json"))
 		f.Add(old, new)
 	}
 	f.Fuzz(func(t *testing.T, oldData, newData []byte) {
@@ -41,9 +41,9 @@ func FuzzDiff(f *testing.F) {
 // TestAllPairs diffs every golden catalog against every other, both ways: the same properties
 // as FuzzDiff over inputs that differ in many places at once.
 func TestAllPairs(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("testdata", "*", "new.json"))
 	var cats []*catalog.Catalog
-	for _, p := range paths {
+	for _, dir := range golden.Cases(t, "new.json") {
+		p := filepath.Join(dir, "new.json")
 		data, _ := os.ReadFile(p)
 		c, err := catalog.Parse(data)
 		if err != nil {
