@@ -78,7 +78,7 @@ func runTampered(t *testing.T, d *demo, tm toolrttest.Tamper) error {
 // hand the token to the model or the transcript.
 func TestEscapedTokenEchoNeverReachesTheModel(t *testing.T) {
 	t.Parallel()
-	tokens := toolrttest.NewTokenEcho(func(esc string) string {
+	tokens := moviedbtest.NewTokenEcho(func(esc string) string {
 		return `{"data":{"myWatchLists":[{"id":"1","name":"` + esc + `"}]}}`
 	})
 	echo := moviedbtest.Start(t, tokens.Wrap)

@@ -75,7 +75,7 @@ func serveTampered(t *testing.T, endpoint string, tm toolrttest.Tamper) error {
 // character escaped; the MCP result and the audit file must hold no trace of it.
 func TestEscapedTokenEchoNeverReachesAnMCPResult(t *testing.T) {
 	t.Parallel()
-	tokens := toolrttest.NewTokenEcho(func(esc string) string {
+	tokens := moviedbtest.NewTokenEcho(func(esc string) string {
 		return `{"data":null,"errors":[{"message":"bad token ` + esc + `"}]}`
 	})
 	echo := moviedbtest.Start(t, tokens.Wrap)

@@ -1,9 +1,11 @@
-package toolrttest
+package moviedbtest
 
 import (
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/toolgen/toolgen/toolrt/toolrttest"
 )
 
 // TokenEcho is a hostile API in front of the demo server: logins pass through, and every request
@@ -18,7 +20,7 @@ type TokenEcho struct {
 // NewTokenEcho answers with body, which receives the escaped token to place in its JSON.
 func NewTokenEcho(body func(escaped string) string) *TokenEcho { return &TokenEcho{body: body} }
 
-// Wrap puts the echo in front of the demo server (for moviedbtest.Start).
+// Wrap puts the echo in front of the demo server (for Start).
 func (e *TokenEcho) Wrap(login http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
@@ -30,7 +32,7 @@ func (e *TokenEcho) Wrap(login http.Handler) http.Handler {
 		e.sent = append(e.sent, tok)
 		e.mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(e.body(EscapeAll(tok))))
+		_, _ = w.Write([]byte(e.body(toolrttest.EscapeAll(tok))))
 	})
 }
 
