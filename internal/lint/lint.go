@@ -55,6 +55,7 @@ func Rules() []Rule {
 	return []Rule{
 		{"secret-in-selection", diag.Error, "a selected field reads as a credential"},
 		{"credential-input", diag.Error, "an input reads as a credential"},
+		{"credential-only", diag.Warning, "a tool returns only what describes a credential its selection leaves out"},
 		{"identity-input", diag.Warning, "an input names the acting identity"},
 		{"mutation-approval-none", diag.Warning, "a mutation runs without approval"},
 		{"open-ended-input", diag.Warning, "an input accepts arbitrary JSON"},
@@ -82,7 +83,7 @@ func IDs() []string {
 // the review page.
 func Run(in Input) (diag.List, map[string][]Finding) {
 	l := newLinter(in)
-	for _, check := range []func(){l.names, l.approvals, l.inputs, l.selections, l.descriptions, l.duplicates, l.roles} {
+	for _, check := range []func(){l.names, l.approvals, l.inputs, l.selections, l.credentialOnly, l.descriptions, l.duplicates, l.roles} {
 		check()
 	}
 	ds := l.suppress()
