@@ -16,8 +16,8 @@ const (
 	Scalar
 	// Enum: one of the schema's values, so never a secret.
 	Enum
-	// Composite: an object, interface, union or input object. It is never a credential itself;
-	// its leaves are, each with this field as their Via.
+	// Composite: an object, interface, union or input object. It is never a credential itself:
+	// its fields are judged, with its type as their Parent (and, for an input, it as their Via).
 	Composite
 )
 
