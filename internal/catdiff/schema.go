@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/toolgen/toolgen/internal/sensitive"
 )
 
 // node is a JSON Schema object within its document, so that "$ref" resolves against the root it
@@ -196,7 +198,7 @@ func (s *schemaDiff) added(parent, prop node, required bool, path, name, key str
 			c.Message += " with default " + canonical(def)
 		}
 	}
-	if sensitiveInput(key) {
+	if sensitiveInput(inputField(prop, key, lastName(name))) {
 		s.d.add("input-sensitive-property-added", s.tool, path, fmt.Sprintf("input %s names a credential or the acting identity: the model now chooses it", name), nil, key)
 	}
 }
@@ -209,10 +211,10 @@ func joinName(parent, k string) string {
 }
 
 // walkProperties calls fn for every property at any depth, following $refs once each.
-func walkProperties(n node, path string, fn func(path, name string)) {
+func walkProperties(n node, path string, fn func(path, name, via string, prop node)) {
 	seen := map[string]bool{}
-	var walk func(n node, path string)
-	walk = func(n node, path string) {
+	var walk func(n node, path, via string)
+	walk = func(n node, path, via string) {
 		n, ref := n.resolve()
 		if ref != "" {
 			if seen[ref] {
@@ -222,12 +224,44 @@ func walkProperties(n node, path string, fn func(path, name string)) {
 		}
 		props := n.properties()
 		for _, k := range slices.Sorted(maps.Keys(props)) {
-			fn(pointer(path, "properties", k), k)
-			walk(props[k], pointer(path, "properties", k))
+			fn(pointer(path, "properties", k), k, via, props[k])
+			walk(props[k], pointer(path, "properties", k), k)
 		}
 		if it, ok := n.child("items"); ok {
-			walk(it, path+"/items")
+			walk(it, path+"/items", via)
 		}
 	}
-	walk(n, path)
+	walk(n, path, "")
+}
+
+// inputField is an input property as sensitive judges it: by its name, the property holding it
+// and what its schema accepts (an object, a list of them, an enum or a flag holds no secret itself).
+func inputField(prop node, name, via string) sensitive.Field {
+	f := sensitive.Field{Name: name, Via: via}
+	for range 8 { // a list's items, a list of lists
+		r, _ := prop.resolve()
+		it, list := r.child("items")
+		_, enum := r.m["enum"]
+		switch {
+		case enum:
+			f.Kind = sensitive.Enum
+		case r.m["type"] == "boolean":
+			f.Kind, f.Type = sensitive.Scalar, "Boolean"
+		case r.m["type"] == "object" || r.m["properties"] != nil:
+			f.Kind = sensitive.Composite
+		case r.m["type"] == "array" && list:
+			prop = it
+			continue
+		}
+		return f
+	}
+	return f
+}
+
+// lastName is the last segment of a dotted input name; "" for the input itself.
+func lastName(name string) string {
+	if name == "input" {
+		return ""
+	}
+	return name[strings.LastIndexByte(name, '.')+1:]
 }

@@ -102,7 +102,7 @@ func (d *differ) selection(tool, old, new string) {
 		if _, ok := o.fields[p]; ok {
 			continue
 		}
-		if sensitiveField(lastSegment(p)) {
+		if sensitiveField(p) {
 			d.add("selection-sensitive-field-added", tool, "/operation"+p, fmt.Sprintf("%q now returns %s, which reads as a secret or personal data", tool, fieldPath(p)), nil, fieldPath(p))
 			continue
 		}
@@ -191,11 +191,19 @@ func fieldPath(p string) string {
 }
 
 // sensitiveField is a returned field a reviewer must see added: a credential or personal data.
-func sensitiveField(name string) bool {
-	return sensitive.Credential(name) || sensitive.Personal(name)
+// The catalog holds no types, so a fragment's type condition stands for the declaring type and
+// the enclosing field's name for the rest: uiExtensionSessionToken/value reads as a token.
+func sensitiveField(p string) bool {
+	name, f := lastSegment(p), sensitive.Field{Name: lastSegment(p)}
+	if up := lastSegment(parentOf(p)); strings.HasPrefix(up, "on ") {
+		f.Parent = strings.TrimPrefix(up, "on ")
+	} else {
+		f.Via = up
+	}
+	return sensitive.Credential(f) || sensitive.Personal(name)
 }
 
 // sensitiveInput is an input the model should not choose: a credential or the acting identity.
-func sensitiveInput(name string) bool {
-	return sensitive.Credential(name) || sensitive.Identity(name)
+func sensitiveInput(f sensitive.Field) bool {
+	return sensitive.Credential(f) || f.Kind != sensitive.Enum && f.Type != "Boolean" && sensitive.Identity(f.Name)
 }

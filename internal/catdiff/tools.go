@@ -64,12 +64,12 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 	}
 	sel := selectionOf(n.Operation)
 	for _, p := range slices.Sorted(maps.Keys(sel.fields)) {
-		if sensitiveField(lastSegment(p)) {
+		if sensitiveField(p) {
 			why = append(why, "returns "+fieldPath(p))
 		}
 	}
-	walkProperties(parseSchema(n.InputSchema), "", func(path, name string) {
-		if sensitiveInput(name) {
+	walkProperties(parseSchema(n.InputSchema), "", func(path, name, via string, prop node) {
+		if sensitiveInput(inputField(prop, name, via)) {
 			why = append(why, "asks for "+name)
 		}
 	})

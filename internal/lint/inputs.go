@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -16,17 +17,36 @@ type input struct {
 	typ  string // the GraphQL named type
 	desc string
 	pos  ast.Position
+	// def is the input object field, nil for a variable; parent is the input object declaring
+	// it and up the index of the input holding it (-1 for a variable).
+	def    *ast.FieldDefinition
+	parent string
+	up     int
 }
 
 // inputs checks every input of every tool: credentials and identity the model must not choose,
 // scalars that accept any JSON, and descriptions that address the model.
 func (l *linter) inputs() {
+	c := inputCheck{secret: map[string]bool{}, checked: map[*ast.FieldDefinition]bool{}} // one for all tools: its maps keep their room
 	for _, t := range l.in.Catalog.Tools {
-		for _, in := range l.toolInputs(t.Name) {
-			l.checkInput(t.Name, in)
+		c.tool, c.ins = t.Name, l.toolInputs(t.Name)
+		clear(c.secret)
+		clear(c.checked)
+		for i := range c.ins {
+			l.checkInput(&c, i)
 		}
 		l.openEnded(t.Name, t.InputSchema)
 	}
+}
+
+// inputCheck is one tool's inputs and what was already reported of them: a credential once per
+// path, the other checks once per input object field (a type walked again under a field that
+// reads as a credential repeats its fields).
+type inputCheck struct {
+	tool    string
+	ins     []input
+	secret  map[string]bool
+	checked map[*ast.FieldDefinition]bool
 }
 
 // openEnded reports every place of the tool's input schema that accepts anything: what the
@@ -79,22 +99,50 @@ func (l *linter) pointerInput(tool, ptr string) (string, ast.Position) {
 	return strings.Join(names, "."), pos
 }
 
-func (l *linter) checkInput(tool string, in input) {
-	class := l.classify(in.name)
-	switch {
-	case l.fixedChoice(in.typ):
-		// A flag or an enum (Hasura's order_by.access_token: asc or desc): the model picks one of
-		// the schema's values, so it can hold no secret and name no one.
-	case class.credential:
-		l.report(Finding{Rule: "credential-input", Tool: tool, Severity: diag.Error, Pos: in.pos,
-			Message: fmt.Sprintf("tool %q asks the model for %s, which reads as a credential: the model would hold a secret", tool, in.path),
+func (l *linter) checkInput(c *inputCheck, i int) {
+	in, tool := c.ins[i], c.tool
+	if at, ok := l.secretInput(c, i); ok && !c.secret[at.path] {
+		c.secret[at.path] = true
+		what := at.path
+		if at.path != in.path {
+			what += " (its " + in.name + ")" // a filter on access_token (its _eq), a token object (its value)
+		}
+		l.report(Finding{Rule: "credential-input", Tool: tool, Severity: diag.Error, Pos: at.pos,
+			Message: fmt.Sprintf("tool %q asks the model for %s, which reads as a credential: the model would hold a secret", tool, what),
 			Fix:     "supply it from the login or configuration instead, write an override without it, " + suppressFix(tool, "credential-input")})
-	case class.identity:
+	}
+	if in.def != nil {
+		if c.checked[in.def] {
+			return
+		}
+		c.checked[in.def] = true
+	}
+	if !l.fixedChoice(in.typ) && l.identityInput(in.name) {
+		// A flag or an enum is one of the schema's values: it names no one.
 		l.report(Finding{Rule: "identity-input", Tool: tool, Severity: diag.Warning, Pos: in.pos,
 			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity", tool, in.path),
 			Fix:     "take the identity from the login (an override can leave the argument out), " + suppressFix(tool, "identity-input")})
 	}
 	l.injection(tool, subject{input: true, name: in.path}, in.desc, in.pos)
+}
+
+// secretInput reports whether input i holds a credential, and the input to report: itself when
+// its own name says so, else the input holding it, whose name or type made a generic name
+// (value, _eq) a secret. An input object is never one itself (Hasura's access_token filter, Aave's
+// hubToken): its fields are judged, each with it as their context.
+func (l *linter) secretInput(c *inputCheck, i int) (input, bool) {
+	in := c.ins[i]
+	f := sensitive.Field{Name: in.name, Type: in.typ, Kind: sensitive.KindOf(l.in.Schema, in.typ), Parent: in.parent}
+	if in.up >= 0 {
+		f.Via = c.ins[in.up].name
+	}
+	if !l.credential(f) {
+		return input{}, false
+	}
+	if in.up >= 0 && !l.credential(sensitive.Field{Name: f.Name, Type: f.Type, Kind: f.Kind}) {
+		return c.ins[in.up], true
+	}
+	return in, true
 }
 
 // fixedChoice reports whether a value of the named type is one of a few the schema fixes.
@@ -117,7 +165,7 @@ func (l *linter) toolInputs(tool string) []input {
 	var out []input
 	seen := map[string]bool{}
 	for _, v := range op.VariableDefinitions {
-		in := input{path: v.Variable, name: v.Variable, typ: v.Type.Name(), pos: l.posIn(tool, v.Position)}
+		in := input{path: v.Variable, name: v.Variable, typ: v.Type.Name(), pos: l.posIn(tool, v.Position), up: -1}
 		if a := fed[v.Variable]; a != nil {
 			in.desc = a.Description
 			if l.in.Overrides[tool] == "" {
@@ -125,22 +173,32 @@ func (l *linter) toolInputs(tool string) []input {
 			}
 		}
 		out = append(out, in)
-		out = l.fields(tool, in.path, in.typ, seen, out)
+		out = l.fields(tool, len(out)-1, seen, out)
 	}
 	return out
 }
 
-// fields appends the fields of an input object type, once per type per tool.
-func (l *linter) fields(tool, path, typ string, seen map[string]bool, out []input) []input {
-	def := l.in.Schema.Types[typ]
-	if def == nil || def.Kind != ast.InputObject || seen[typ] {
+// fields appends the fields of input up when it is an input object, once per type per tool,
+// and once more under each field whose name reads as a credential: there the type's generic
+// fields (a filter's _eq) hold that credential.
+func (l *linter) fields(tool string, up int, seen map[string]bool, out []input) []input {
+	holder := out[up]
+	def := l.in.Schema.Types[holder.typ]
+	if def == nil || def.Kind != ast.InputObject {
 		return out
 	}
-	seen[typ] = true
+	key := holder.typ
+	if sensitive.Holder(holder.name) {
+		key += " under " + holder.parent + "." + holder.name
+	}
+	if seen[key] {
+		return out
+	}
+	seen[key] = true
 	for _, f := range def.Fields {
-		in := input{path: path + "." + f.Name, name: f.Name, typ: f.Type.Name(), desc: f.Description, pos: l.posIn(tool, f.Position)}
-		out = append(out, in)
-		out = l.fields(tool, in.path, in.typ, seen, out)
+		out = append(out, input{path: holder.path + "." + f.Name, name: f.Name, typ: f.Type.Name(), desc: f.Description,
+			pos: l.posIn(tool, f.Position), def: f, parent: def.Name, up: up})
+		out = l.fields(tool, len(out)-1, seen, out)
 	}
 	return out
 }

@@ -55,6 +55,7 @@ func Rules() []Rule {
 	return []Rule{
 		{"secret-in-selection", diag.Error, "a selected field reads as a credential"},
 		{"credential-input", diag.Error, "an input reads as a credential"},
+		{"credential-only", diag.Warning, "a tool returns only what describes a credential its selection leaves out"},
 		{"identity-input", diag.Warning, "an input names the acting identity"},
 		{"mutation-approval-none", diag.Warning, "a mutation runs without approval"},
 		{"open-ended-input", diag.Warning, "an input accepts arbitrary JSON"},
@@ -82,7 +83,7 @@ func IDs() []string {
 // the review page.
 func Run(in Input) (diag.List, map[string][]Finding) {
 	l := newLinter(in)
-	for _, check := range []func(){l.names, l.approvals, l.inputs, l.selections, l.descriptions, l.duplicates, l.roles} {
+	for _, check := range []func(){l.names, l.approvals, l.inputs, l.selections, l.credentialOnly, l.descriptions, l.duplicates, l.roles} {
 		check()
 	}
 	ds := l.suppress()
@@ -110,18 +111,18 @@ type linter struct {
 	in       Input
 	findings []Finding
 
-	entries  map[string]*allowlist.Entry // the first entry of each name, as Allowlist.Entry
-	allowSrc *ast.Source                 // allowlist.yaml, the source of every entryPos
-	classes  map[string]nameClass        // sensitive's verdicts per field or input name
-	lower    []byte                      // scratch space of lowered
-	schemas  schemaWalker                // reads each tool's input schema, its buffers reused
+	entries    map[string]*allowlist.Entry // the first entry of each name, as Allowlist.Entry
+	allowSrc   *ast.Source                 // allowlist.yaml, the source of every entryPos
+	candidates map[string]bool             // sensitive.Candidate per field or input name
+	secrets    map[sensitive.Field]bool    // sensitive.Credential per candidate in its context
+	identity   map[string]bool             // sensitive.Identity per input name
+	lower      []byte                      // scratch space of lowered
+	schemas    schemaWalker                // reads each tool's input schema, its buffers reused
 }
 
-// nameClass memoises sensitive.Credential and sensitive.Identity of one name.
-type nameClass struct{ credential, identity bool }
-
 func newLinter(in Input) *linter {
-	l := &linter{in: in, entries: map[string]*allowlist.Entry{}, allowSrc: &ast.Source{Name: in.Allowlist.Name}, classes: map[string]nameClass{}}
+	l := &linter{in: in, entries: map[string]*allowlist.Entry{}, allowSrc: &ast.Source{Name: in.Allowlist.Name},
+		candidates: map[string]bool{}, secrets: map[sensitive.Field]bool{}, identity: map[string]bool{}}
 	for i := range in.Allowlist.Tools {
 		e := &in.Allowlist.Tools[i]
 		if l.entries[e.Name] == nil {
@@ -131,12 +132,31 @@ func newLinter(in Input) *linter {
 	return l
 }
 
-// classify is sensitive's verdict on a name, computed once per distinct name in a run.
-func (l *linter) classify(name string) nameClass {
-	c, ok := l.classes[name]
+// credential is sensitive.Credential, computed once per distinct field in a run; most names are
+// no candidate, and decided once per name.
+func (l *linter) credential(f sensitive.Field) bool {
+	cand, ok := l.candidates[f.Name]
 	if !ok {
-		c = nameClass{credential: sensitive.Credential(name), identity: sensitive.Identity(name)}
-		l.classes[name] = c
+		cand = sensitive.Candidate(f.Name)
+		l.candidates[f.Name] = cand
+	}
+	if !cand {
+		return false
+	}
+	c, ok := l.secrets[f]
+	if !ok {
+		c = sensitive.Credential(f)
+		l.secrets[f] = c
+	}
+	return c
+}
+
+// identityInput is sensitive.Identity, computed once per distinct name in a run.
+func (l *linter) identityInput(name string) bool {
+	c, ok := l.identity[name]
+	if !ok {
+		c = sensitive.Identity(name)
+		l.identity[name] = c
 	}
 	return c
 }

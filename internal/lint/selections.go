@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -128,7 +129,7 @@ func (w *selWalker) walk(set ast.SelectionSet, parent int32, depth int) {
 
 func (w *selWalker) field(f *ast.Field, node int32, root bool) {
 	l, tool := w.l, w.tool
-	if len(f.SelectionSet) == 0 && !notSecretType(f) && l.classify(f.Name).credential {
+	if len(f.SelectionSet) == 0 && l.credential(w.returned(f)) {
 		where := "tool-selections/" + tool + ".graphql"
 		if l.in.Overrides[tool] == "" {
 			where = "an override in " + where
@@ -149,15 +150,11 @@ func (w *selWalker) field(f *ast.Field, node int32, root bool) {
 	}
 }
 
-// notSecretType reports whether a leaf's type cannot carry a secret: a yes or no, or a number.
-// (An object is not reported itself; its credential-like leaves are.)
-func notSecretType(f *ast.Field) bool {
-	if f.Definition == nil {
-		return false
+// returned is a selected field in the context the default selection judges it in: its type and
+// the type that declares it (a fragment's type inside a fragment).
+func (w *selWalker) returned(f *ast.Field) sensitive.Field {
+	if f.Definition == nil || f.ObjectDefinition == nil {
+		return sensitive.Field{Name: f.Name}
 	}
-	switch f.Definition.Type.Name() {
-	case "Boolean", "Int", "Float":
-		return true
-	}
-	return false
+	return sensitive.Returned(w.l.in.Schema, f.ObjectDefinition, f.Definition)
 }

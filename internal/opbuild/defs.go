@@ -52,19 +52,11 @@ func introspection(f *ast.FieldDefinition) bool { return strings.HasPrefix(f.Nam
 // named is the definition of a field's type with NonNull and List unwrapped.
 func (b *Builder) named(f *ast.FieldDefinition) *ast.Definition { return b.schema.Types[f.Type.Name()] }
 
-// secretLooking: a string-like leaf whose name reads as a credential (sensitive.Credential,
-// which the lints share). Such a leaf is never selected by default, at any level: whoever needs
-// one writes an override.
-func (b *Builder) secretLooking(f *ast.FieldDefinition) bool {
-	if !sensitive.Credential(f.Name) {
-		return false
-	}
-	switch t := b.named(f); {
-	case t == nil, t.Kind == ast.Enum:
-		return false
-	default:
-		return t.Name != "Boolean" && t.Name != "Int" && t.Name != "Float"
-	}
+// secretLooking: a leaf of t that sensitive.Credential (which the lints share) classifies as a
+// secret, by its name, its type and t: UiExtensionSessionToken.value as well as accessToken.
+// Such a leaf is never selected by default, at any level: whoever needs one writes an override.
+func (b *Builder) secretLooking(t *ast.Definition, f *ast.FieldDefinition) bool {
+	return sensitive.Credential(sensitive.Returned(b.schema, t, f))
 }
 
 // leaves are the selectable leaf fields of t in declaration order: non-deprecated ones when there
@@ -75,7 +67,7 @@ func (b *Builder) leaves(t *ast.Definition) []*ast.FieldDefinition {
 	}
 	var all, live []*ast.FieldDefinition
 	for _, f := range t.Fields {
-		if introspection(f) || needsArgs(f) || !isLeaf(b.named(f)) || b.secretLooking(f) {
+		if introspection(f) || needsArgs(f) || !isLeaf(b.named(f)) || b.secretLooking(t, f) {
 			continue
 		}
 		all = append(all, f)

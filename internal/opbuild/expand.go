@@ -36,15 +36,15 @@ func (b *Builder) expandRoot(t *ast.Definition, listDepth int) []*node {
 func (b *Builder) expand(t *ast.Definition, x expansion) []*node {
 	var out []*node
 	for _, f := range t.Fields {
-		if n := b.expandField(f, x); n != nil {
+		if n := b.expandField(t, f, x); n != nil {
 			out = append(out, n)
 		}
 	}
 	return out
 }
 
-// expandField selects one field of an expanded object, or returns nil to leave it out.
-func (b *Builder) expandField(f *ast.FieldDefinition, x expansion) *node {
+// expandField selects one field f of the expanded object t, or returns nil to leave it out.
+func (b *Builder) expandField(t *ast.Definition, f *ast.FieldDefinition, x expansion) *node {
 	if introspection(f) || needsArgs(f) || f.Name == "clientMutationId" || (!x.deprecated && deprecated(f)) {
 		return nil
 	}
@@ -53,7 +53,7 @@ func (b *Builder) expandField(f *ast.FieldDefinition, x expansion) *node {
 		return nil
 	}
 	if isLeaf(n) {
-		if b.secretLooking(f) {
+		if b.secretLooking(t, f) {
 			return nil
 		}
 		return field(f, nil)

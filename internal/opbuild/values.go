@@ -58,7 +58,7 @@ func (b *Builder) isValue(t *ast.Definition, path []string) bool {
 		n := b.named(f)
 		switch {
 		case isLeaf(n):
-			leaf = leaf || !b.secretLooking(f)
+			leaf = leaf || !b.secretLooking(t, f)
 		case b.isValue(n, append(slices.Clip(path), t.Name)):
 			leaf = true
 		default:
@@ -164,7 +164,7 @@ func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, page
 				n.mult = pageSize
 				out = append(out, n)
 			}
-		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !deprecated(f) && !introspection(f) && !b.secretLooking(f):
+		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !deprecated(f) && !introspection(f) && !b.secretLooking(t, f):
 			out = append(out, field(f, nil))
 		}
 	}

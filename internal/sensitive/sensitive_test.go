@@ -2,24 +2,6 @@ package sensitive
 
 import "testing"
 
-func TestCredential(t *testing.T) {
-	yes := []string{"token", "accessToken", "refresh_token", "clientSecret", "password", "newPassword",
-		"apiKey", "API_KEY", "privateKey", "passwordHash", "otp", "cvv", "secret", "webhookSecret", "sessionId", "githubPat"}
-	no := []string{"id", "name", "nextPageToken", "pageToken", "tokenCount", "tokenType", "keywords",
-		"key", "monkey", "passwordChangedAt", "hash", "commitHash", "secretary", "tokens", "pinned", "spin",
-		"hasFoundVerificationToken", "isPasswordSet"}
-	for _, n := range yes {
-		if !Credential(n) {
-			t.Errorf("Credential(%q) = false, want true", n)
-		}
-	}
-	for _, n := range no {
-		if Credential(n) {
-			t.Errorf("Credential(%q) = true, want false", n)
-		}
-	}
-}
-
 func TestIdentity(t *testing.T) {
 	yes := []string{"userId", "user_id", "ownerId", "tenantID", "accountId", "customerId", "actorIds", "viewerLogin"}
 	no := []string{"id", "movieId", "watchListId", "users", "userName", "titleId", "repositoryId"}

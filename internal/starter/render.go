@@ -61,6 +61,8 @@ func entries(b *bytes.Buffer, fields []*field) {
 			notes = append(notes, "refused by a lint: "+f.lint)
 		case f.deprecated != "":
 			notes = append(notes, f.deprecated)
+		case f.useless != "":
+			notes = append(notes, "of no use as it stands: "+f.useless)
 		}
 		if f.mutation && f.problem == "" {
 			notes = append(notes, "a write: needs approval")

@@ -1,7 +1,7 @@
 // Package starter writes a first allowlist.yaml for a schema (toolgen init): every query root
 // field as a tool with its token cost, every mutation and every field the model could not use as
-// it stands (no description, deprecated, no usable default operation) commented out with the
-// reason. What it prints compiles as printed; a person then deletes what agents do not need.
+// it stands (no description, deprecated, no usable default operation, nothing but a credential's
+// metadata) commented out with the reason. What it prints compiles as printed; a person then deletes what agents do not need.
 package starter
 
 import (
@@ -12,6 +12,7 @@ import (
 
 	"github.com/vektah/gqlparser/v2/ast"
 
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/compile"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/gqlschema"
@@ -27,6 +28,9 @@ type field struct {
 	tokens     int
 	problem    string // why it does not compile as a default tool; "" when it does
 	lint       string // the lint error that keeps it out of the printed tools, with its fix
+	// useless is the credential-only warning: the default selection leaves out the credential
+	// the field is for, so the tool would tell an agent nothing it can use.
+	useless string
 }
 
 // maxRounds bounds the probe compiles: each round drops the tools that failed the previous one,
@@ -74,9 +78,10 @@ func lint(schemaName string, schema []byte, fields []*field, tokens *tokencount.
 				fmt.Fprintf(&b, "  %s: {}\n", key(f.name))
 			}
 		}
-		_, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
+		cat, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
 			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes(), Tokens: tokens})
 		if !ds.HasErrors() {
+			markUseless(cat, fields)
 			return nil
 		}
 		if fatal := attributeLints(ds, fields); len(fatal) > 0 {
@@ -86,6 +91,24 @@ func lint(schemaName string, schema []byte, fields []*field, tokens *tokencount.
 	var ds diag.List
 	ds.Add(schemaName, 0, 0, "no starter allow-list passes the lints after commenting out what they refuse", "this is a toolgen bug; please report it with your schema")
 	return ds
+}
+
+// markUseless notes on each field the credential-only finding of its tool, if it has one.
+func markUseless(cat *catalog.Catalog, fields []*field) {
+	if cat == nil {
+		return
+	}
+	byName := map[string]*field{}
+	for _, f := range fields {
+		byName[f.name] = f
+	}
+	for _, t := range cat.Tools {
+		for _, fd := range t.Review.Findings {
+			if f := byName[t.Name]; f != nil && fd.Rule == "credential-only" {
+				f.useless = oneLine(strings.Replace(fd.Message, "tool \""+t.Name+"\" ", "", 1))
+			}
+		}
+	}
 }
 
 // quoted finds the quoted names in a diagnostic; lints name the tool they are about.
@@ -218,5 +241,5 @@ func oneLine(s string) string {
 
 // isActive reports whether the field is printed as a tool rather than commented out.
 func (f *field) isActive() bool {
-	return !f.mutation && f.described && f.deprecated == "" && f.problem == "" && f.lint == ""
+	return !f.mutation && f.described && f.deprecated == "" && f.problem == "" && f.lint == "" && f.useless == ""
 }

@@ -111,3 +111,29 @@ func TestUncompilableFieldIsExplained(t *testing.T) {
 		t.Errorf("a is not explained:\n%s", out)
 	}
 }
+
+// A field whose default selection keeps only what describes the credential it is for (Shopify
+// Customer Account API's uiExtensionSessionToken { expiresIn } without its value) is commented
+// out with the reason; a field with a use beside its token stays.
+func TestCredentialOnlyFieldIsCommentedOut(t *testing.T) {
+	schema := []byte(`type Query {
+  "A session token for a UI extension."
+  uiExtensionSessionToken: UiExtensionSessionToken
+  "The customer, with the wallet settings of the checkout."
+  customer: Customer
+}
+type UiExtensionSessionToken { expiresIn: Int! value: String! }
+type Customer { id: ID! sessionToken: UiExtensionSessionToken }
+`)
+	out, ds := Allowlist("s.graphql", schema, tokentest.Cache(t))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if n := compiles(t, schema, out); n != 1 {
+		t.Errorf("%d tools, want customer alone:\n%s", n, out)
+	}
+	want := regexp.MustCompile(`(?m)^  # uiExtensionSessionToken: \{\}  # \d+ tokens; of no use as it stands: leaves out the credential it is for \(uiExtensionSessionToken\.value\) and returns only uiExtensionSessionToken\.expiresIn`)
+	if !want.Match(out) {
+		t.Errorf("uiExtensionSessionToken is not explained; want %s in:\n%s", want, out)
+	}
+}

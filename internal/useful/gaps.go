@@ -129,22 +129,20 @@ func (c checker) errorMemberGaps(set ast.SelectionSet, where string) []Gap {
 	return out
 }
 
-// credentialGaps: no selected string-like leaf whose name reads as a secret.
+// credentialGaps: no selected leaf that reads as a secret.
 func (c checker) credentialGaps(set ast.SelectionSet, where string) []Gap {
 	var out []Gap
 	for _, f := range fieldsOf(set) {
 		if f.Definition == nil {
 			continue
 		}
-		if c.credential(f.Definition) {
+		if c.credential(f.ObjectDefinition, f.Definition) {
 			out = append(out, Gap{Credential, where + "." + f.Name})
 		}
 		out = append(out, c.credentialGaps(f.SelectionSet, where+"."+f.Alias)...)
 	}
 	return out
 }
-
-func numeric(name string) bool { return name == "Int" || name == "Float" || name == "Boolean" }
 
 // selectable: no required argument without a default, not deprecated, not introspection.
 func selectable(f *ast.FieldDefinition) bool {

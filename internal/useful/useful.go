@@ -127,7 +127,7 @@ func (c checker) payload(t *ast.Definition, set ast.SelectionSet) error {
 			if len(selected(subSets(selected(set, f.Name)), "message")) == 0 {
 				return fmt.Errorf("payload without %s { message }", f.Name)
 			}
-		case f.Name != "clientMutationId" && !c.errorLike(f) && !c.credential(f):
+		case f.Name != "clientMutationId" && !c.errorLike(f) && !c.credential(t, f):
 			hasOther = true // a credential is never selected by default, so it is no result to ask for
 		}
 	}
@@ -156,8 +156,8 @@ func (c checker) errorLike(f *ast.FieldDefinition) bool {
 	return errorName.MatchString(f.Name) || errorType.MatchString(t.Name)
 }
 
-// credential: a string-like leaf whose name reads as a secret (sensitive.Credential).
-func (c checker) credential(f *ast.FieldDefinition) bool {
-	t := c.named(f)
-	return t != nil && t.Kind == ast.Scalar && !numeric(t.Name) && sensitive.Credential(f.Name)
+// credential: a leaf of parent that sensitive.Credential classifies as a secret, as the default
+// selection does.
+func (c checker) credential(parent *ast.Definition, f *ast.FieldDefinition) bool {
+	return parent != nil && sensitive.Credential(sensitive.Returned(c.schema, parent, f))
 }
