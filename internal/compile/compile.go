@@ -22,8 +22,12 @@ import (
 // Inputs are the three hand-edited inputs, already read. Paths are repository-relative and
 // appear in diagnostics.
 type Inputs struct {
-	SchemaPath    string
-	Schema        []byte
+	SchemaPath string
+	Schema     []byte
+	// SchemaSDLPath, when set, names the SDL that Schema holds, converted from the
+	// introspection result at SchemaPath (generate.Read): positions in the schema carry it,
+	// since SchemaPath's one line of JSON has none of them.
+	SchemaSDLPath string
 	AllowlistPath string
 	Allowlist     []byte
 	// Selections maps each <SelectionsDir>/<tool>.graphql path to its contents.
@@ -46,7 +50,12 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) { return CompileThen(in, n
 // read the review can start alongside the lints. unreviewed is not called when the catalog
 // has errors before the lints; the lints can still add errors afterwards.
 func CompileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.Catalog, diag.List) {
-	schema, ds := gqlschema.Load(in.SchemaPath, in.Schema)
+	c, ds := compileThen(in, unreviewed)
+	return c, noteSDL(in, ds)
+}
+
+func compileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.Catalog, diag.List) {
+	schema, ds := gqlschema.Load(in.schemaName(), in.Schema)
 	list, lds := allowlist.Parse(in.AllowlistPath, in.Allowlist)
 	ds = append(ds, lds...)
 	if schema == nil || list == nil {
