@@ -67,7 +67,7 @@ func compileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 	}
 	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema).WithScalars(scalarSchemas(list)), tokens: tokens,
 		selections: cmp.Or(in.SelectionsDir, "tool-selections")}
-	ds = append(ds, list.Resolve(rootFieldNames(schema))...)
+	ds = append(ds, list.Resolve(rootFieldNames(schema), subscriptionNames(schema))...)
 	ds = append(ds, list.ResolveScalars(customScalars(schema))...)
 	ds = append(ds, c.loadOverrides(in.Selections)...)
 	ds = append(ds, c.buildTools()...)
@@ -144,6 +144,18 @@ func rootFieldNames(schema *ast.Schema) []string {
 	var names []string
 	for _, r := range roots(schema) {
 		names = append(names, r.field.Name)
+	}
+	return names
+}
+
+// subscriptionNames are the Subscription root fields: never tools, named so that the allow-list
+// can say why.
+func subscriptionNames(schema *ast.Schema) []string {
+	var names []string
+	if schema.Subscription != nil {
+		for _, f := range schema.Subscription.Fields {
+			names = append(names, f.Name)
+		}
 	}
 	return names
 }
