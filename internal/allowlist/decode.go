@@ -110,6 +110,7 @@ func (d *decoder) selection(v *node, what string) budget.Set {
 	var s budget.Set
 	d.mapping(v, what, selectionKeys, func(k, v *node) {
 		n := d.positive(v, k.Value)
+		s.Invalid = s.Invalid || n == 0
 		switch k.Value {
 		case "pageSize":
 			s.PageSize = n
