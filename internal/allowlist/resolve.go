@@ -60,7 +60,7 @@ func (f *File) checkRoles(e Entry) diag.List {
 		if len(declared) == 0 {
 			fix = fmt.Sprintf("declare it under roles:, e.g. roles: { %s: {} }", r)
 		} else if s := Suggest(r, declared); s != "" {
-			fix = fmt.Sprintf("did you mean %q? or declare it under roles:", s)
+			fix = fmt.Sprintf("did you mean %q? If not, declare it under roles:", s)
 		}
 		ds.Add(f.Name, e.RolePos[i].Line, e.RolePos[i].Col, fmt.Sprintf("tool %q names role %q, which is not declared", e.Name, r), fix)
 	}
