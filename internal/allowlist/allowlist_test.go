@@ -56,7 +56,11 @@ func TestParseErrors(t *testing.T) {
 		"tools: {a: {}}\nversion: 2\n":  "allowlist.yaml:2:10: unsupported version \"2\"; use version: 1 or leave the key out\n",
 		"tools:\n  a: {}\n  b: [oops\n": "allowlist.yaml:3:6: invalid YAML: sequence end token ']' not found; fix the YAML syntax (indent with spaces, quote strings containing ': ')\n",
 		"a: b: c\n":                     "allowlist.yaml:1:4: invalid YAML: mapping value is not allowed in this context; fix the YAML syntax (indent with spaces, quote strings containing ': ')\n",
-		"roles: {r: {maxTokens: -1}}\ntools: {}\n": "allowlist.yaml:1:24: maxTokens must be a positive whole number, not the value \"-1\"; write a number such as 10\n",
+		"roles: {r: {maxTokens: -1}}\ntools: {a: {}}\n": "allowlist.yaml:1:24: maxTokens must be a positive whole number, not the value \"-1\"; write a number such as 10\n",
+		// A tools: section with only comments under it (toolgen init's, when nothing compiles as
+		// it stands) is valid and names no tool: a warning, not a YAML error.
+		"tools:  # uncomment below\n  # a:\n  #   description: \"\"\n": "allowlist.yaml:1:1: warning: tools: names no tool, so the catalog has none; uncomment an entry under it, or add a Query or Mutation field name with its description\n",
+		"version: 1\ntools: {}\n":                                      "allowlist.yaml:2:1: warning: tools: names no tool, so the catalog has none; uncomment an entry under it, or add a Query or Mutation field name with its description\n",
 	}
 	for src, want := range cases {
 		_, ds := Parse("allowlist.yaml", []byte(src))
@@ -83,7 +87,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, ds := Parse("allowlist.yaml", src)
 		if file != nil {
-			ds = append(ds, file.Resolve([]string{"movie", "search"})...)
+			ds = append(ds, file.Resolve([]string{"movie", "search"}, []string{"movieAdded"})...)
 			ds = append(ds, file.ResolveScalars([]string{"JSON", "Money"})...)
 		}
 		for _, d := range ds {

@@ -29,6 +29,7 @@ func (d *decoder) top(n *node) {
 		case "tools":
 			sawTools = true
 			d.mapping(v, "tools", nil, func(k, v *node) { d.tool(k, v) })
+			d.noTools(k, v)
 		case "selection":
 			d.file.Selection = d.selection(v, "selection")
 		case "scalars":
@@ -40,6 +41,17 @@ func (d *decoder) top(n *node) {
 	if !sawTools && n.Kind == mappingNode {
 		d.errorf(n, "the allow-list has no tools: section", "add tools: with at least one Query or Mutation field name")
 	}
+}
+
+// noTools warns about a tools: section that names no tool (`tools: {}`, or `tools:` with only
+// commented-out entries under it, as toolgen init prints it when nothing compiles as it stands):
+// the file is valid and compiles to a catalog without tools, which is rarely what was meant.
+func (d *decoder) noTools(k, v *node) {
+	if !isNull(v) && (v.Kind != mappingNode || len(v.Content) > 0) {
+		return
+	}
+	d.diags.Warn(d.file.Name, k.Line, k.Column, "tools: names no tool, so the catalog has none",
+		"uncomment an entry under it, or add a Query or Mutation field name with its description")
 }
 
 func (d *decoder) role(k, v *node) {
@@ -98,6 +110,7 @@ func (d *decoder) selection(v *node, what string) budget.Set {
 	var s budget.Set
 	d.mapping(v, what, selectionKeys, func(k, v *node) {
 		n := d.positive(v, k.Value)
+		s.Invalid = s.Invalid || n == 0
 		switch k.Value {
 		case "pageSize":
 			s.PageSize = n

@@ -2,6 +2,7 @@ package allowlist
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
@@ -9,8 +10,9 @@ import (
 
 // Resolve checks the allow-list against the schema's root fields: every tool must name a Query
 // or Mutation field, exactly once, and every role it names must be declared.
-// rootFields lists the root field names a tool may name (Query fields, then Mutation fields).
-func (f *File) Resolve(rootFields []string) diag.List {
+// rootFields lists the root field names a tool may name (Query fields, then Mutation fields);
+// subscriptions the Subscription fields, which a tool cannot be but someone may try.
+func (f *File) Resolve(rootFields, subscriptions []string) diag.List {
 	var ds diag.List
 	known := map[string]bool{}
 	for _, n := range rootFields {
@@ -31,7 +33,12 @@ func (f *File) Resolve(rootFields []string) diag.List {
 				"allow-list only one of them")
 		}
 		folded[strings.ToLower(e.Name)] = e
-		if !known[e.Name] {
+		switch {
+		case known[e.Name]:
+		case slices.Contains(subscriptions, e.Name):
+			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is a Subscription field, and subscriptions are not supported: a tool call is one request and one answer, a subscription a stream of events", e.Name),
+				"remove the entry, or allow-list a Query field that returns the same data")
+		default:
 			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is not a field of Query or Mutation", e.Name), nameFix(e.Name, rootFields))
 		}
 		ds = append(ds, f.checkRoles(e)...)
@@ -53,7 +60,7 @@ func (f *File) checkRoles(e Entry) diag.List {
 		if len(declared) == 0 {
 			fix = fmt.Sprintf("declare it under roles:, e.g. roles: { %s: {} }", r)
 		} else if s := Suggest(r, declared); s != "" {
-			fix = fmt.Sprintf("did you mean %q? or declare it under roles:", s)
+			fix = fmt.Sprintf("did you mean %q? If not, declare it under roles:", s)
 		}
 		ds.Add(f.Name, e.RolePos[i].Line, e.RolePos[i].Col, fmt.Sprintf("tool %q names role %q, which is not declared", e.Name, r), fix)
 	}

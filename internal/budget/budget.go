@@ -11,6 +11,10 @@ type Set struct {
 	MaxSelectionTokens int // o200k tokens of the printed selection, header excluded
 	MaxResultLeaves    int // estimated leaf values in one response
 	MaxInputTokens     int // o200k tokens of the input schema before the input fit phase cuts
+	// Invalid says that a value given was not a positive whole number (the allow-list reported
+	// it): the defaults stand in for it, so nothing is measured against the merged set, or a
+	// warning would say "within maxSelectionTokens 400" beside the error about -3.
+	Invalid bool
 }
 
 // Defaults are the compiler-wide budgets, used where neither the tool nor the file sets one.
@@ -33,6 +37,7 @@ func (s Set) Merge(base Set) Set {
 	if s.MaxInputTokens == 0 {
 		s.MaxInputTokens = base.MaxInputTokens
 	}
+	s.Invalid = s.Invalid || base.Invalid
 	return s
 }
 

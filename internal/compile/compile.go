@@ -22,8 +22,12 @@ import (
 // Inputs are the three hand-edited inputs, already read. Paths are repository-relative and
 // appear in diagnostics.
 type Inputs struct {
-	SchemaPath    string
-	Schema        []byte
+	SchemaPath string
+	Schema     []byte
+	// SchemaSDLPath, when set, names the SDL that Schema holds, converted from the
+	// introspection result at SchemaPath (generate.Read): positions in the schema carry it,
+	// since SchemaPath's one line of JSON has none of them.
+	SchemaSDLPath string
 	AllowlistPath string
 	Allowlist     []byte
 	// Selections maps each <SelectionsDir>/<tool>.graphql path to its contents.
@@ -46,7 +50,12 @@ func Compile(in Inputs) (*catalog.Catalog, diag.List) { return CompileThen(in, n
 // read the review can start alongside the lints. unreviewed is not called when the catalog
 // has errors before the lints; the lints can still add errors afterwards.
 func CompileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.Catalog, diag.List) {
-	schema, ds := gqlschema.Load(in.SchemaPath, in.Schema)
+	c, ds := compileThen(in, unreviewed)
+	return c, noteSDL(in, ds)
+}
+
+func compileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.Catalog, diag.List) {
+	schema, ds := gqlschema.Load(in.schemaName(), in.Schema)
 	list, lds := allowlist.Parse(in.AllowlistPath, in.Allowlist)
 	ds = append(ds, lds...)
 	if schema == nil || list == nil {
@@ -58,7 +67,7 @@ func CompileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 	}
 	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema).WithScalars(scalarSchemas(list)), tokens: tokens,
 		selections: cmp.Or(in.SelectionsDir, "tool-selections")}
-	ds = append(ds, list.Resolve(rootFieldNames(schema))...)
+	ds = append(ds, list.Resolve(rootFieldNames(schema), subscriptionNames(schema))...)
 	ds = append(ds, list.ResolveScalars(customScalars(schema))...)
 	ds = append(ds, c.loadOverrides(in.Selections)...)
 	ds = append(ds, c.buildTools()...)
@@ -135,6 +144,18 @@ func rootFieldNames(schema *ast.Schema) []string {
 	var names []string
 	for _, r := range roots(schema) {
 		names = append(names, r.field.Name)
+	}
+	return names
+}
+
+// subscriptionNames are the Subscription root fields: never tools, named so that the allow-list
+// can say why.
+func subscriptionNames(schema *ast.Schema) []string {
+	var names []string
+	if schema.Subscription != nil {
+		for _, f := range schema.Subscription.Fields {
+			names = append(names, f.Name)
+		}
 	}
 	return names
 }

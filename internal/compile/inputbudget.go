@@ -25,8 +25,9 @@ func (c *compiler) inputBudgets() diag.List {
 	}
 	for _, t := range c.cat.Tools {
 		e := c.list.Entry(t.Name)
-		limit := c.budgets(e).MaxInputTokens
-		if t.Tokens <= limit {
+		set := c.budgets(e)
+		limit := set.MaxInputTokens
+		if t.Tokens <= limit || set.Invalid { // an invalid budget is reported already
 			continue
 		}
 		head, err := c.tokens.Count(t.Name + " " + t.Description)

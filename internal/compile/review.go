@@ -30,7 +30,7 @@ func (c *compiler) review(in Inputs) diag.List {
 		overrides[tool] = o.File
 	}
 	ds := catdiff.CheckLevels(c.list)
-	lds, findings := lint.Run(lint.Input{Catalog: c.cat, Allowlist: c.list, Schema: c.schema, SchemaPath: in.SchemaPath,
+	lds, findings := lint.Run(lint.Input{Catalog: c.cat, Allowlist: c.list, Schema: c.schema, SchemaPath: in.schemaName(),
 		Docs: c.docs, Overrides: overrides, AllWarnings: in.LintAsWarnings})
 	ds = append(ds, lds...)
 	for i := range c.cat.Tools {

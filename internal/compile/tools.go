@@ -121,13 +121,14 @@ func (c *compiler) draft(r rootField, e *allowlist.Entry) *job {
 			"map the scalar under scalars: in "+c.list.Name+" when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or remove the tool")
 		return j
 	}
-	res, err := c.ops.Build(string(r.kind), r.field, opbuild.Options{Set: c.budgets(e), Omit: omit})
+	set := c.budgets(e)
+	res, err := c.ops.Build(string(r.kind), r.field, opbuild.Options{Set: set, Omit: omit})
 	if err != nil {
 		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no default operation for %q: %v", e.Name, err),
 			fmt.Sprintf("write %s with %s Tool_%s { ... } selecting what the agent needs", c.overrideFile(e.Name), r.kind, e.Name))
 		return j
 	}
-	if res.Warning != "" {
+	if res.Warning != "" && !set.Invalid { // an invalid budget is reported already; the defaults stood in
 		j.ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("selection over budget for %q: %s", e.Name, res.Warning),
 			fmt.Sprintf("write %s or raise %s", c.overrideFile(e.Name), res.Raise))
 	}

@@ -24,6 +24,7 @@ func Read(root, schemaPath, allowlistPath, selectionsDir string) (compile.Inputs
 		ds.Add(in.SchemaPath, 0, 0, "cannot read the schema: "+reason(err), "pass the schema's path with -schema")
 	} else if introspect.LooksLikeJSON(in.Schema) {
 		in.Schema = fromIntrospection(in.SchemaPath, in.Schema, &ds)
+		in.SchemaSDLPath = SDLName(in.SchemaPath)
 	}
 	if in.Allowlist, err = os.ReadFile(under(root, allowlistPath)); err != nil {
 		ds.Add(in.AllowlistPath, 0, 0, "cannot read the allow-list: "+reason(err),
@@ -51,8 +52,15 @@ func Read(root, schemaPath, allowlistPath, selectionsDir string) (compile.Inputs
 	return in, ds
 }
 
+// SDLName is the name of the SDL toolgen compiles from the introspection result at path, which
+// positions in the schema carry: the JSON's name with .graphql added, distinct from any
+// schema.graphql beside it (toolgen introspect -o replaces a file, and the note that names
+// this one tells the user to print it).
+func SDLName(path string) string { return path + ".graphql" }
+
 // fromIntrospection accepts a saved introspection result as the schema: its SDL is what is
-// compiled (and what diagnostics point into), the same text toolgen introspect prints.
+// compiled (and what diagnostics point into, named SDLName), the same text toolgen introspect
+// prints.
 func fromIntrospection(file string, data []byte, ds *diag.List) []byte {
 	s, err := introspect.Parse(data)
 	var sdl []byte

@@ -6,6 +6,7 @@ package gqlschema
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
@@ -26,6 +27,7 @@ func Load(name string, src []byte) (*ast.Schema, diag.List) {
 	if err != nil {
 		return nil, fromError(name, err)
 	}
+	dropBuiltinScalars(doc)
 	// gqlparser stops at the first duplicate; a reviewer fixing a large schema wants all of them.
 	if ds := duplicates(name, doc); len(ds) > 0 {
 		return nil, ds
@@ -49,6 +51,19 @@ func Load(name string, src []byte) (*ast.Schema, diag.List) {
 		return nil, ds
 	}
 	return schema, nil
+}
+
+// builtinScalars are GraphQL's own scalars, which gqlparser's prelude declares.
+var builtinScalars = map[string]bool{"String": true, "Int": true, "Float": true, "Boolean": true, "ID": true}
+
+// dropBuiltinScalars removes declarations of the built-in scalars (scalar Boolean): graphql-js
+// accepts them and some exporters print them, but gqlparser refuses to redeclare its prelude.
+// They say nothing a GraphQL server could mean otherwise, and the document's other positions
+// stay those of the file, since the text is not touched.
+func dropBuiltinScalars(doc *ast.SchemaDocument) {
+	doc.Definitions = slices.DeleteFunc(doc.Definitions, func(d *ast.Definition) bool {
+		return d.Kind == ast.Scalar && builtinScalars[d.Name]
+	})
 }
 
 // fromError converts a gqlparser error (one or a list) into diagnostics.

@@ -1,6 +1,7 @@
 package gqlschema
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -22,6 +23,24 @@ func TestLoadErrors(t *testing.T) {
 		if diff := cmp.Diff(want, ds.String()); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", src, diff)
 		}
+	}
+}
+
+// TestBuiltinScalarRedeclared: scalar Boolean (graphql-js accepts it, exporters print it) is
+// dropped before loading, once or twice, and the positions after it are the file's.
+func TestBuiltinScalarRedeclared(t *testing.T) {
+	src := "scalar Boolean\nscalar String\nscalar ID\nscalar Int\nscalar Float\nscalar Boolean\n\"A flag.\"\nscalar Flag\ntype Query {\n  a: Boolean\n  b: Nope\n}\n"
+	_, ds := Load("s.graphql", []byte(src))
+	want := "s.graphql:11:6: undefined type Nope; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n"
+	if diff := cmp.Diff(want, ds.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	s, ds := Load("s.graphql", []byte(strings.Replace(src, "  b: Nope\n", "", 1)))
+	if s == nil {
+		t.Fatal(ds)
+	}
+	if d := s.Types["Boolean"]; d == nil || !d.BuiltIn || s.Types["Flag"] == nil {
+		t.Errorf("Boolean %+v, Flag %v", d, s.Types["Flag"])
 	}
 }
 

@@ -57,6 +57,29 @@ func (m *Mapper) scalar(def *ast.Definition) Object {
 	return builtinScalar(def)
 }
 
+// Guessed reports whether a custom scalar's default schema is the plain string of a name no
+// rule knows (not JSON, a date, a URL, a sized integer, a big number, a file, …): the reviewer
+// should say what it is, since only a person knows that a ChainId is a number (toolgen init
+// lists these scalars).
+func Guessed(def *ast.Definition) bool {
+	if def == nil || def.Kind != ast.Scalar || def.BuiltIn || FileUpload(def.Name) {
+		return false
+	}
+	name := normalize(def.Name)
+	if bigNumbers[name] {
+		return false
+	}
+	s := builtinScalar(def)
+	return len(s) >= 1 && s[0].Key == "type" && s[0].Value == "string" && (len(s) == 1 || s[1].Key == "description")
+}
+
+// bigNumbers are the scalars of numbers a double would round, which APIs take as decimal digits
+// in a string: the string default is the rule for them, not a guess.
+var bigNumbers = map[string]bool{
+	"bigint": true, "biginteger": true, "long": true, "int64": true, "uint64": true, "int128": true,
+	"uint128": true, "int256": true, "uint256": true, "decimal": true, "bigdecimal": true, "bigfloat": true,
+}
+
 // builtinScalar is the default schema of a custom scalar, by its name: JSON-valued scalars
 // take any value (the model must not wrap an object in a string), date, time, URL, UUID and
 // e-mail scalars are strings with a format, sized and signed integer scalars are integers

@@ -52,7 +52,7 @@ func (l *linter) reportCredentialOnly(tool string, root *ast.Field, c credScan) 
 	}
 	l.report(Finding{Rule: "credential-only", Tool: tool, Severity: diag.Warning, Pos: l.posIn(tool, root.Position),
 		Message: fmt.Sprintf("tool %q leaves out the credential it is for (%s) and returns %s: an agent learns about a secret it never holds", tool, strings.Join(c.leftOut, ", "), kept),
-		Fix:     fmt.Sprintf("leave the tool out of allowlist.yaml, or select what an agent can use (%s; a credential needs a reason under secret-in-selection), %s", where, suppressFix(tool, "credential-only"))})
+		Fix:     fmt.Sprintf("leave the tool out of allowlist.yaml, or select what an agent can use (%s; a credential needs a reason under secret-in-selection), %s", where, l.suppressFix(tool, "credential-only"))})
 }
 
 // credScan walks one tool's selection: the credentials each selected object has and the

@@ -117,7 +117,7 @@ func (l *linter) injection(tool string, what subject, desc string, pos ast.Posit
 		return
 	}
 	fix := func() string {
-		return "describe what the tool does and returns, for a reader; " + suppressFix(tool, "description-injection")
+		return "describe what the tool does and returns, for a reader; " + l.suppressFix(tool, "description-injection")
 	}
 	if r, ok := hidden(desc); ok {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
@@ -186,11 +186,11 @@ func (l *linter) descriptions() {
 		case restatesName(t.Name, t.Description):
 			l.report(Finding{Rule: "description-too-short", Tool: t.Name, Severity: diag.Warning, Pos: pos,
 				Message: fmt.Sprintf("the description of %q only restates its name: %q", t.Name, oneLine(t.Description)),
-				Fix:     "say when to use it, what it needs and what it returns; " + suppressFix(t.Name, "description-too-short")})
+				Fix:     "say when to use it, what it needs and what it returns; " + l.suppressFix(t.Name, "description-too-short")})
 		case n < minWords:
 			l.report(Finding{Rule: "description-too-short", Tool: t.Name, Severity: diag.Warning, Pos: pos,
 				Message: fmt.Sprintf("the description of %q has %d words, under %d: %q", t.Name, n, minWords, oneLine(t.Description)),
-				Fix:     "say when to use it, what it needs and what it returns (description: in allowlist.yaml overrides the schema's); " + suppressFix(t.Name, "description-too-short")})
+				Fix:     "say when to use it, what it needs and what it returns (description: in " + l.allowName() + " overrides the schema's); " + l.suppressFix(t.Name, "description-too-short")})
 		}
 	}
 }

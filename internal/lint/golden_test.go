@@ -56,3 +56,19 @@ func TestEveryRuleHasCases(t *testing.T) {
 		}
 	}
 }
+
+// TestFixesNameTheAllowlist: a fix that sends the reader to the allow-list names the file
+// given, not allowlist.yaml (toolgen -allowlist tools/agents.yaml).
+func TestFixesNameTheAllowlist(t *testing.T) {
+	dir := filepath.Join("testdata", "description-too-short-positive")
+	in, ds := generate.Read(dir, "schema.graphql", "allowlist.yaml", "tool-selections")
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	in.AllowlistPath, in.Tokens = "tools/agents.yaml", tokentest.Cache(t)
+	_, ds = compile.Compile(in)
+	got := ds.String()
+	if !strings.Contains(got, "excuse it in tools/agents.yaml under tools.") || strings.Contains(got, "allowlist.yaml") {
+		t.Errorf("fixes should name tools/agents.yaml only:\n%s", got)
+	}
+}

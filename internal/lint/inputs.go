@@ -56,7 +56,7 @@ func (l *linter) openEnded(tool string, schema json.RawMessage) {
 		name, pos := l.pointerInput(tool, ptr)
 		l.report(Finding{Rule: "open-ended-input", Tool: tool, Severity: diag.Warning, Pos: pos,
 			Message: fmt.Sprintf("tool %q takes %s unconstrained (any JSON value, or an object open to unlisted properties): the schema cannot check what the model sends", tool, name),
-			Fix:     "use a typed input, or map the scalar to a closed schema under scalars: in allowlist.yaml, " + suppressFix(tool, "open-ended-input")})
+			Fix:     "use a typed input, or map the scalar to a closed schema under scalars: in " + l.allowName() + ", " + l.suppressFix(tool, "open-ended-input")})
 	}
 }
 
@@ -109,7 +109,7 @@ func (l *linter) checkInput(c *inputCheck, i int) {
 		}
 		l.report(Finding{Rule: "credential-input", Tool: tool, Severity: diag.Error, Pos: at.pos,
 			Message: fmt.Sprintf("tool %q asks the model for %s, which reads as a credential: the model would hold a secret", tool, what),
-			Fix:     "supply it from the login or configuration instead, write an override without it, " + suppressFix(tool, "credential-input")})
+			Fix:     "supply it from the login or configuration instead, write an override without it, " + l.suppressFix(tool, "credential-input")})
 	}
 	if in.def != nil {
 		if c.checked[in.def] {
@@ -121,7 +121,7 @@ func (l *linter) checkInput(c *inputCheck, i int) {
 		// A flag or an enum is one of the schema's values: it names no one.
 		l.report(Finding{Rule: "identity-input", Tool: tool, Severity: diag.Warning, Pos: in.pos,
 			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity", tool, in.path),
-			Fix:     "take the identity from the login (an override can leave the argument out), " + suppressFix(tool, "identity-input")})
+			Fix:     "take the identity from the login (an override can leave the argument out), " + l.suppressFix(tool, "identity-input")})
 	}
 	l.injection(tool, subject{input: true, name: in.path}, in.desc, in.pos)
 }

@@ -190,6 +190,14 @@ func (l *linter) posIn(tool string, p *ast.Position) ast.Position {
 }
 
 // suppressFix is the fix every finding offers besides removing its cause.
-func suppressFix(tool, rule string) string {
-	return fmt.Sprintf("or excuse it in %s under tools.%s.lint with - rule: %s and a reason", "allowlist.yaml", tool, rule)
+func (l *linter) suppressFix(tool, rule string) string {
+	return fmt.Sprintf("or excuse it in %s under tools.%s.lint with - rule: %s and a reason", l.allowName(), tool, rule)
+}
+
+// allowName is the allow-list's path as given, for the fixes that send the reader there.
+func (l *linter) allowName() string {
+	if l.in.Allowlist != nil && l.in.Allowlist.Name != "" {
+		return l.in.Allowlist.Name
+	}
+	return "allowlist.yaml"
 }

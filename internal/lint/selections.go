@@ -26,35 +26,45 @@ func (l *linter) selections() {
 }
 
 // reportDeprecated reports a tool's deprecated fields as one finding: a type deprecated as a
-// whole would otherwise give one finding per field.
+// whole would otherwise give one finding per field. A deprecated root field needs another fix
+// than a deprecated field below it: an override must run the same root field, so only
+// allow-listing the field that replaces it avoids it.
 func (w *selWalker) reportDeprecated() {
 	if len(w.deprecated) == 0 {
 		return
 	}
-	first := w.deprecated[0]
-	paths := make([]string, len(w.deprecated))
-	for i, d := range w.deprecated {
-		paths[i] = d.path
-	}
-	what := "selects the deprecated field " + first.path
+	first, fields := w.deprecated[0], w.deprecated
+	var what []string
 	if first.root {
-		what = "runs the deprecated root field " + first.path
+		what = append(what, "runs the deprecated root field "+first.path)
+		fields = fields[1:]
 	}
-	if len(paths) > 1 {
-		shown := paths[:min(3, len(paths))]
-		what = fmt.Sprintf("selects %d deprecated fields (%s", len(paths), strings.Join(shown, ", "))
-		if len(paths) > len(shown) {
-			what += fmt.Sprintf(" and %d more", len(paths)-len(shown))
+	switch len(fields) {
+	case 0:
+	case 1:
+		what = append(what, "selects the deprecated field "+fields[0].path)
+	default:
+		paths := make([]string, min(3, len(fields)))
+		for i := range paths {
+			paths[i] = fields[i].path
 		}
-		what += ")"
+		s := fmt.Sprintf("selects %d deprecated fields (%s", len(fields), strings.Join(paths, ", "))
+		if len(fields) > len(paths) {
+			s += fmt.Sprintf(" and %d more", len(fields)-len(paths))
+		}
+		what = append(what, s+")")
 	}
 	where := "tool-selections/" + w.tool + ".graphql"
 	if w.l.in.Overrides[w.tool] == "" {
 		where = "an override in " + where
 	}
+	fix := fmt.Sprintf("select the replacements (%s), %s", where, w.l.suppressFix(w.tool, "deprecated-usage"))
+	if first.root {
+		fix = fmt.Sprintf("allow-list the root field that replaces %s instead of this tool (an override runs the same root field, so it cannot avoid it), %s",
+			first.path, w.l.suppressFix(w.tool, "deprecated-usage"))
+	}
 	w.l.report(Finding{Rule: "deprecated-usage", Tool: w.tool, Severity: diag.Warning, Pos: first.pos,
-		Message: fmt.Sprintf("tool %q %s%s", w.tool, what, first.reason),
-		Fix:     fmt.Sprintf("select the replacements (%s), %s", where, suppressFix(w.tool, "deprecated-usage"))})
+		Message: fmt.Sprintf("tool %q %s%s", w.tool, strings.Join(what, " and "), first.reason), Fix: fix})
 }
 
 // deprecatedUse is one deprecated field a tool selects.
@@ -136,7 +146,7 @@ func (w *selWalker) field(f *ast.Field, node int32, root bool) {
 		}
 		l.report(Finding{Rule: "secret-in-selection", Tool: tool, Severity: diag.Error, Pos: l.posIn(tool, f.Position),
 			Message: fmt.Sprintf("tool %q returns %s, which reads as a credential: the model and every transcript would hold it", tool, w.path(node)),
-			Fix:     fmt.Sprintf("select without it (%s), %s", where, suppressFix(tool, "secret-in-selection"))})
+			Fix:     fmt.Sprintf("select without it (%s), %s", where, l.suppressFix(tool, "secret-in-selection"))})
 	}
 	if f.Definition == nil {
 		return
@@ -144,7 +154,7 @@ func (w *selWalker) field(f *ast.Field, node int32, root bool) {
 	if d := f.Definition.Directives.ForName("deprecated"); d != nil {
 		reason := ""
 		if a := d.Arguments.ForName("reason"); a != nil && a.Value != nil {
-			reason = ": " + oneLine(a.Value.Raw)
+			reason = ": " + strings.TrimRight(oneLine(a.Value.Raw), ".") // a message has no final period
 		}
 		w.deprecated = append(w.deprecated, deprecatedUse{path: w.path(node), reason: reason, root: root, pos: l.posIn(tool, f.Position)})
 	}

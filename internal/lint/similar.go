@@ -278,7 +278,7 @@ func (l *linter) duplicates() {
 func (l *linter) comparePair(s *pairScratch, a, b *profile) {
 	name, other := b.tool.Name, a.tool.Name
 	fix := func() string { // built only for a finding: most of a large catalog's pairs have none
-		return fmt.Sprintf("say what sets %q apart from %q (description: in allowlist.yaml overrides the schema's), ", name, other) + suppressFix(name, "near-duplicate-description")
+		return fmt.Sprintf("say what sets %q apart from %q (description: in %s overrides the schema's), ", name, other, l.allowName()) + l.suppressFix(name, "near-duplicate-description")
 	}
 	if a.norm == b.norm {
 		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Error, Pos: l.descPos(name),

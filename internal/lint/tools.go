@@ -39,7 +39,7 @@ func (l *linter) approvals() {
 		}
 		l.report(Finding{Rule: "mutation-approval-none", Tool: t.Name, Severity: diag.Warning, Pos: p,
 			Message: fmt.Sprintf("mutation %q runs without a person's approval", t.Name),
-			Fix:     "remove approval: none (mutations require approval by default), " + suppressFix(t.Name, "mutation-approval-none")})
+			Fix:     "remove approval: none (mutations require approval by default), " + l.suppressFix(t.Name, "mutation-approval-none")})
 	}
 }
 

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -44,38 +46,117 @@ func ToolName(file string) string {
 	return strings.TrimSuffix(path.Base(file), ".graphql")
 }
 
-// Check verifies that doc is the operation for tool, a root field of the given kind.
+// Check verifies that doc is the operation for tool, a root field of the given kind. Each
+// problem is reported where it is: a wrong name at the name, a second root field at that field.
 func Check(file, tool, kind string, doc *ast.QueryDocument) diag.List {
 	var ds diag.List
+	want := "Tool_" + tool
 	if len(doc.Operations) != 1 {
-		ds.Add(file, 1, 1, fmt.Sprintf("the file holds %d operations, want exactly one", len(doc.Operations)),
-			fmt.Sprintf("keep only the operation %s (fragments are fine)", "Tool_"+tool))
+		extra := doc.Operations[1] // the first operation that is not the tool's, at it
+		if extra.Name == want {
+			extra = doc.Operations[0]
+		}
+		ds.Add(file, extra.Position.Line, extra.Position.Column, fmt.Sprintf("the file holds %d operations, want exactly one", len(doc.Operations)),
+			fmt.Sprintf("keep only the operation %s (fragments are fine)", want))
 		return ds
 	}
 	op := doc.Operations[0]
-	line, col := op.Position.Line, op.Position.Column
-	if want := "Tool_" + tool; op.Name != want {
+	switch line, col := namePos(op); {
+	case op.Name == "":
+		ds.Add(file, line, col, fmt.Sprintf("the operation has no name, want %q", want), fmt.Sprintf("write %s %s", kind, want))
+	case op.Name != want:
 		ds.Add(file, line, col, fmt.Sprintf("the operation is named %q, want %q", op.Name, want), "rename the operation to "+want)
 	}
 	if string(op.Operation) != kind {
-		ds.Add(file, line, col, fmt.Sprintf("the operation is a %s, but %s is a %s field", op.Operation, tool, kind),
-			fmt.Sprintf("write %s Tool_%s ...", kind, tool))
+		ds.Add(file, op.Position.Line, op.Position.Column, fmt.Sprintf("the operation is a %s, but %s is a %s field", op.Operation, tool, kind),
+			fmt.Sprintf("write %s %s ...", kind, want))
 	}
-	if !onlyField(op.SelectionSet, tool) {
-		ds.Add(file, line, col, fmt.Sprintf("the operation must select exactly the root field %s, without an alias", tool),
-			fmt.Sprintf("select only %s(...) { ... } at the top level", tool))
+	return append(ds, checkRoot(file, tool, op)...)
+}
+
+// checkRoot reports every top-level selection but the tool's field, unaliased: a second root
+// field or a root fragment would run something the allow-list did not name.
+func checkRoot(file, tool string, op *ast.OperationDefinition) diag.List {
+	var ds diag.List
+	has := slices.ContainsFunc(op.SelectionSet, func(s ast.Selection) bool {
+		f, ok := s.(*ast.Field)
+		return ok && f.Name == tool
+	})
+	seen := false
+	for _, s := range op.SelectionSet {
+		p := s.GetPosition()
+		f, ok := s.(*ast.Field)
+		switch {
+		case !ok:
+			ds.Add(file, p.Line, p.Column, "the operation's top level holds a fragment",
+				fmt.Sprintf("select %s(...) { ... } itself at the top level; fragments are fine inside it", tool))
+		case f.Name == tool && seen:
+			ds.Add(file, p.Line, p.Column, fmt.Sprintf("the operation selects the root field %s twice", tool), "remove one of them")
+		case f.Name == tool:
+			seen = true
+			if f.Alias != "" && f.Alias != f.Name {
+				ds.Add(file, p.Line, p.Column, fmt.Sprintf("the root field %s has the alias %q", tool, f.Alias), fmt.Sprintf("remove the alias: write %s(...) { ... }", tool))
+			}
+		case has:
+			ds.Add(file, p.Line, p.Column, fmt.Sprintf("the operation selects the root field %s besides %s", f.Name, tool),
+				fmt.Sprintf("an override runs its tool's root field only: remove %s, and allow-list it as a tool of its own if agents need it", f.Name))
+		default:
+			ds.Add(file, p.Line, p.Column, fmt.Sprintf("the operation selects the root field %s, but this file is the override of tool %s", f.Name, tool),
+				fmt.Sprintf("select %s(...) { ... } instead", tool))
+		}
 	}
 	return ds
 }
 
-// onlyField reports whether set is exactly the field name, unaliased: a second root field or a
-// root fragment would run something the allow-list did not name.
-func onlyField(set ast.SelectionSet, name string) bool {
-	if len(set) != 1 {
-		return false
+// namePos is where an operation's name is written: after its keyword (query, mutation), past
+// spaces, commas and comments; the operation's own position when it has no name or keyword.
+func namePos(op *ast.OperationDefinition) (line, col int) {
+	p := op.Position
+	if op.Name == "" || p == nil || p.Src == nil || p.Start < 0 {
+		return p.Line, p.Column
 	}
-	f, ok := set[0].(*ast.Field)
-	return ok && f.Name == name && (f.Alias == "" || f.Alias == name)
+	src := p.Src.Input
+	start := byteOffset(src, p.Start)
+	if !strings.HasPrefix(src[start:], string(op.Operation)) {
+		return p.Line, p.Column
+	}
+	i := start + len(op.Operation)
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r':
+			i++
+		case c == '#':
+			for i < len(src) && src[i] != '\n' && src[i] != '\r' {
+				i++
+			}
+		default:
+			if !strings.HasPrefix(src[i:], op.Name) {
+				return p.Line, p.Column
+			}
+			return position(src, i)
+		}
+	}
+	return p.Line, p.Column
+}
+
+// byteOffset is the byte offset of the rune at index runes (gqlparser counts runes), or the
+// text's length.
+func byteOffset(src string, runes int) int {
+	n := 0
+	for i := range src {
+		if n == runes {
+			return i
+		}
+		n++
+	}
+	return len(src)
+}
+
+// position turns a byte offset into a 1-based line and a column in characters, as gqlparser's.
+func position(src string, off int) (line, col int) {
+	line = 1 + strings.Count(src[:off], "\n")
+	start := strings.LastIndexByte(src[:off], '\n') + 1
+	return line, 1 + utf8.RuneCountInString(src[start:off])
 }
 
 func fromError(file string, err error) diag.List {
@@ -88,10 +169,25 @@ func fromError(file string, err error) diag.List {
 	return ds
 }
 
+// fromGQL converts a gqlparser error; its "Did you mean" becomes the fix, so the line reads
+// `cannot query field "titel" on type "Book"; did you mean "title"?`.
 func fromGQL(file string, e *gqlerror.Error) diag.Diagnostic {
-	d := diag.Diagnostic{File: file, Message: strings.TrimSuffix(e.Message, "."), Fix: "fix the operation so that it is valid against the schema"}
+	msg, fix := e.Message, "fix the operation so that it is valid against the schema"
+	if m, s, ok := strings.Cut(msg, ". Did you mean "); ok {
+		msg, fix = m, "did you mean "+s
+	}
+	d := diag.Diagnostic{File: file, Message: lowerFirst(strings.TrimSuffix(msg, ".")), Fix: fix}
 	if len(e.Locations) > 0 {
 		d.Line, d.Col = e.Locations[0].Line, e.Locations[0].Column
 	}
 	return d
+}
+
+// lowerFirst lower-cases a message's first letter, as every diagnostic's, unless it starts an
+// acronym or a name (GraphQL, ID).
+func lowerFirst(s string) string {
+	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' || ('A' <= s[1] && s[1] <= 'Z') {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }

@@ -8,15 +8,13 @@ import (
 
 // render prints the allow-list: a header saying what to do with it, the tools that compile as
 // they stand, then everything that needs a person's decision, commented out with the reason.
-func render(schemaName string, fields []*field) []byte {
+func render(schemaName string, fields []*field, scalars []guess) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Starter allow-list for %s, printed by toolgen init. Every tool listed here is an\n", schemaName)
 	b.WriteString("# operation an agent may run: delete what your agents do not need, then add roles.\n")
 	b.WriteString("# Token counts are what each tool's definition costs in the model's context (o200k_base).\n")
 	b.WriteString("# Reference: the allowlist.yaml section of toolgen's README.\n")
 	b.WriteString("version: 1\n")
-	b.WriteString("# roles:\n#   analyst:\n#     description: Reads only.\n#     maxTokens: 4000\n")
-	b.WriteString("tools:\n")
 	var active, queries, mutations []*field
 	for _, f := range fields {
 		switch {
@@ -28,10 +26,14 @@ func render(schemaName string, fields []*field) []byte {
 			queries = append(queries, f)
 		}
 	}
+	renderRoles(&b, active)
+	renderScalars(&b, scalars)
 	if len(active) == 0 {
-		// tools: needs an entry to be a mapping; an empty flow mapping keeps the file valid.
-		b.Truncate(b.Len() - len("tools:\n"))
-		b.WriteString("tools: {}  # nothing compiles without a decision; see the commented entries below\n")
+		// Not tools: {}: an entry uncommented below a flow mapping is a YAML error, and tools:
+		// with only comments under it is an empty tool set (the allow-list warns about it).
+		b.WriteString("tools:  # nothing compiles as it stands: uncomment the entries below that agents need\n")
+	} else {
+		b.WriteString("tools:\n")
 	}
 	entries(&b, active)
 	if len(queries) > 0 {
@@ -44,6 +46,22 @@ func render(schemaName string, fields []*field) []byte {
 		entries(&b, mutations)
 	}
 	return b.Bytes()
+}
+
+// renderRoles prints an example role, commented out. A role without tools listed sees every
+// tool, so its maxTokens leaves room above what the printed tools cost: uncommented, it
+// compiles.
+func renderRoles(b *bytes.Buffer, active []*field) {
+	total := 0
+	for _, f := range active {
+		total += f.tokens
+	}
+	b.WriteString("# roles:\n#   analyst:\n#     description: Reads only.\n")
+	if total == 0 {
+		b.WriteString("#     maxTokens: 4000\n")
+		return
+	}
+	fmt.Fprintf(b, "#     maxTokens: %d  # the tools printed below cost %d tokens\n", (total*5/4/1000+1)*1000, total)
 }
 
 // entries prints one entry per field, aligned comments, commented out unless it is usable as is.
@@ -63,6 +81,8 @@ func entries(b *bytes.Buffer, fields []*field) {
 			notes = append(notes, f.deprecated)
 		case f.useless != "":
 			notes = append(notes, "of no use as it stands: "+f.useless)
+		case f.global:
+			notes = append(notes, "Relay's lookup by global id: selects only __typename and id by default (write tool-selections/"+f.name+".graphql with the fragments agents need)")
 		}
 		if f.mutation && f.problem == "" {
 			notes = append(notes, "a write: needs approval")

@@ -1,13 +1,17 @@
 // Package starter writes a first allowlist.yaml for a schema (toolgen init): every query root
 // field as a tool with its token cost, every mutation and every field the model could not use as
-// it stands (no description, deprecated, no usable default operation, nothing but a credential's
-// metadata) commented out with the reason. What it prints compiles as printed; a person then deletes what agents do not need.
+// it stands (no description, deprecated, Relay's node lookups, no usable default operation,
+// nothing but a credential's metadata) commented out with the reason, and the custom scalars
+// sent as strings only by guess as a commented scalars: block. What it prints compiles as
+// printed, and so does every edit its comments invite; a person then deletes what agents do not
+// need.
 package starter
 
 import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -31,6 +35,8 @@ type field struct {
 	// useless is the credential-only warning: the default selection leaves out the credential
 	// the field is for, so the tool would tell an agent nothing it can use.
 	useless string
+	global  bool // Relay's node or nodes: a lookup by global id (see globalLookup)
+	def     *ast.FieldDefinition
 }
 
 // maxRounds bounds the probe compiles: each round drops the tools that failed the previous one,
@@ -53,12 +59,17 @@ func Allowlist(schemaName string, schema []byte, tokens *tokencount.Cache) ([]by
 	if pds := probe(schemaName, schema, fields, tokens); pds.HasErrors() {
 		return nil, pds
 	}
-	// The lints run on every described entry, mutations included, so that uncommenting an
-	// entry without a lint note compiles too; then the printed file is compiled as printed.
+	// The lints run on every entry that compiles, mutations and undescribed ones included (with
+	// a placeholder description), so that uncommenting an entry without a lint note compiles
+	// too once its description is written; then the printed file is compiled as printed.
 	if lds := lint(schemaName, schema, fields, tokens); lds.HasErrors() {
 		return nil, lds
 	}
-	out := render(schemaName, fields)
+	out := render(schemaName, fields, guessedScalars(s, fields))
+	if !slices.ContainsFunc(fields, (*field).isActive) {
+		ds.Warn(schemaName, 0, 0, "no query field compiles as a tool as it stands (no description, deprecated or refused), so the printed tools: names none",
+			"uncomment the entries agents need and write the descriptions the schema lacks")
+	}
 	if _, cds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
 		AllowlistPath: "allowlist.yaml", Allowlist: out, Tokens: tokens}); cds.HasErrors() {
 		cds.Add("allowlist.yaml", 0, 0, "the starter allow-list does not compile", "this is a toolgen bug; please report it with your schema")
@@ -67,15 +78,20 @@ func Allowlist(schemaName string, schema []byte, tokens *tokencount.Cache) ([]by
 	return out, ds
 }
 
-// lint compiles every described, compilable entry with the lints on, round by round, noting
-// on each entry the finding that refuses it.
+// lint compiles every compilable entry with the lints on, round by round, noting on each entry
+// the finding that refuses it. An undescribed entry gets a placeholder description of its own,
+// so that no two are identical (near-duplicate-description's error).
 func lint(schemaName string, schema []byte, fields []*field, tokens *tokencount.Cache) diag.List {
 	for range maxRounds {
 		var b bytes.Buffer
 		b.WriteString("tools:\n")
 		for _, f := range fields {
-			if f.described && f.problem == "" && f.lint == "" {
+			switch {
+			case f.problem != "" || f.lint != "":
+			case f.described:
 				fmt.Fprintf(&b, "  %s: {}\n", key(f.name))
+			default:
+				fmt.Fprintf(&b, "  %s:\n    description: \"What %s returns; written by toolgen init to lint the entry.\"\n", key(f.name), f.name)
 			}
 		}
 		cat, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
@@ -118,7 +134,7 @@ var quoted = regexp.MustCompile(`"([_A-Za-z][_0-9A-Za-z]*)"`)
 func attributeLints(ds diag.List, fields []*field) diag.List {
 	active := map[string]*field{}
 	for _, f := range fields {
-		if f.described && f.problem == "" && f.lint == "" {
+		if f.problem == "" && f.lint == "" {
 			active[f.name] = f
 		}
 	}
@@ -152,7 +168,8 @@ func rootFields(s *ast.Schema) []*field {
 			if strings.HasPrefix(f.Name, "__") {
 				continue
 			}
-			fl := &field{name: f.Name, mutation: root == s.Mutation, described: strings.TrimSpace(f.Description) != ""}
+			fl := &field{name: f.Name, mutation: root == s.Mutation, described: strings.TrimSpace(f.Description) != "",
+				global: root == s.Query && globalLookup(s, f), def: f}
 			if d := f.Directives.ForName("deprecated"); d != nil {
 				fl.deprecated = "deprecated"
 				if a := d.Arguments.ForName("reason"); a != nil && a.Value != nil {
@@ -241,5 +258,16 @@ func oneLine(s string) string {
 
 // isActive reports whether the field is printed as a tool rather than commented out.
 func (f *field) isActive() bool {
-	return !f.mutation && f.described && f.deprecated == "" && f.problem == "" && f.lint == "" && f.useless == ""
+	return !f.mutation && f.described && f.deprecated == "" && f.problem == "" && f.lint == "" && f.useless == "" && !f.global
+}
+
+// globalLookup reports whether a query field is Relay's node or nodes: one ID argument and the
+// Node interface as its type. Node declares only id, so the default selection is __typename
+// and id, the id the agent sent; what the object holds takes an override's fragments.
+func globalLookup(s *ast.Schema, f *ast.FieldDefinition) bool {
+	t := s.Types[f.Type.Name()]
+	if t == nil || t.Kind != ast.Interface || t.Name != "Node" || len(f.Arguments) != 1 {
+		return false
+	}
+	return f.Arguments[0].Type.Name() == "ID"
 }

@@ -54,6 +54,8 @@ type tool struct {
 	Operation     string
 	Notes         []string
 	Inputs        []input
+	InputsTotal   int  // the rows of the whole input schema when the table leaves some out, else 0
+	InputsMore    bool // InputsTotal is a lower bound
 	AnswerLeaves  int
 	Reason        string // the override's leading comment
 	Findings      []catalog.Finding
@@ -157,11 +159,12 @@ func newTool(t catalog.Tool, anchor string) *tool {
 		notes[i] = visible(n)
 	}
 	desc, op := visible(t.Description), visible(formatOperation(t.Operation))
+	in := inputs(t.InputSchema)
 	return &tool{
 		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: desc,
 		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
 		OperationName: t.OperationName, Operation: op, Notes: notes,
-		Inputs: visibleInputs(inputs(t.InputSchema)), AnswerLeaves: t.Review.AnswerLeaves, Reason: visible(t.Review.Reason),
+		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, Reason: visible(t.Review.Reason),
 		Findings: visibleFindings(t.Review.Findings),
 		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
 		NameCode: code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: code(t.OperationName), Fence: fence(op),

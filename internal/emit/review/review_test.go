@@ -12,8 +12,9 @@ import (
 )
 
 // cases are compiled from real inputs (compiletest): the repository's example (roles,
-// overrides with reasons, lint findings), a case without roles, and a library-style API.
-var cases = []string{compiletest.Example, compiletest.Case("awkward_schema"), compiletest.Case("library")}
+// overrides with reasons, lint findings), a case without roles, a library-style API and a tool
+// with more inputs than its table lists.
+var cases = []string{compiletest.Example, compiletest.Case("awkward_schema"), compiletest.Case("library"), compiletest.Case("review_wide_input")}
 
 // TestGolden renders each case and compares with the CATALOG.md that internal/generate's golden
 // test pins for it (want/, or generated/ for the example): those are the only copies.

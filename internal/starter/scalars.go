@@ -1,0 +1,86 @@
+package starter
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/toolgen/toolgen/internal/jsonschema"
+)
+
+// guess is a custom scalar that tool inputs use and that toolgen sends as a string only because
+// no rule knows its name (jsonschema.Guessed): Aave's ChainId is a number, and only a person
+// can say so.
+type guess struct {
+	name      string
+	described bool
+	tools     int // root fields whose arguments reach it
+}
+
+// guessedScalars lists the guessed scalars the root fields' arguments reach, by name.
+func guessedScalars(s *ast.Schema, fields []*field) []guess {
+	count := map[string]int{}
+	for _, f := range fields {
+		seen := map[string]bool{}
+		for _, a := range f.def.Arguments {
+			reach(s, a.Type.Name(), seen)
+		}
+		for name := range seen {
+			if jsonschema.Guessed(s.Types[name]) {
+				count[name]++
+			}
+		}
+	}
+	var out []guess
+	for name, n := range count {
+		out = append(out, guess{name: name, described: strings.TrimSpace(s.Types[name].Description) != "", tools: n})
+	}
+	slices.SortFunc(out, func(a, b guess) int { return strings.Compare(a.name, b.name) })
+	return out
+}
+
+// reach marks the named type and, for an input object, every type its fields reach.
+func reach(s *ast.Schema, name string, seen map[string]bool) {
+	if seen[name] {
+		return
+	}
+	seen[name] = true
+	if def := s.Types[name]; def != nil && def.Kind == ast.InputObject {
+		for _, f := range def.Fields {
+			reach(s, f.Type.Name(), seen)
+		}
+	}
+}
+
+// renderScalars prints the guessed scalars as a commented scalars: section with the schema
+// toolgen uses for each, so that uncommenting it changes nothing until a person edits a line.
+func renderScalars(b *bytes.Buffer, scalars []guess) {
+	if len(scalars) == 0 {
+		return
+	}
+	b.WriteString("# Custom scalars toolgen knows no rule for: tool inputs send them as strings. Map the ones\n")
+	b.WriteString("# that are not (a numeric id, an object) by uncommenting scalars: and their lines; a mapping\n")
+	b.WriteString("# replaces the scalar's description in the input schema. Reference: docs/selection.md, Scalars.\n")
+	b.WriteString("# scalars:\n")
+	width := 0
+	for _, g := range scalars {
+		width = max(width, len(key(g.name))+len(": {type: string}"))
+	}
+	for _, g := range scalars {
+		note := "no description in the schema"
+		if g.described {
+			note = "the schema describes it"
+		}
+		fmt.Fprintf(b, "#   %-*s  # %s; %s\n", width, key(g.name)+": {type: string}", plural(g.tools, "tool"), note)
+	}
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
