@@ -31,7 +31,7 @@ func (c *compiler) review(in Inputs) diag.List {
 	}
 	ds := catdiff.CheckLevels(c.list)
 	lds, findings := lint.Run(lint.Input{Catalog: c.cat, Allowlist: c.list, Schema: c.schema, SchemaPath: in.schemaName(),
-		Docs: c.docs, Overrides: overrides, AllWarnings: in.LintAsWarnings})
+		Docs: c.docs, Overrides: overrides, SelectionsDir: c.selections, AllWarnings: in.LintAsWarnings})
 	ds = append(ds, lds...)
 	for i := range c.cat.Tools {
 		t := &c.cat.Tools[i]

@@ -46,10 +46,7 @@ func (l *linter) reportCredentialOnly(tool string, root *ast.Field, c credScan) 
 	if len(c.kept) > 0 {
 		kept = "only " + strings.Join(c.kept, ", ")
 	}
-	where := "tool-selections/" + tool + ".graphql"
-	if l.in.Overrides[tool] == "" {
-		where = "an override in " + where
-	}
+	where := l.overrideFix(tool)
 	l.report(Finding{Rule: "credential-only", Tool: tool, Severity: diag.Warning, Pos: l.posIn(tool, root.Position),
 		Message: fmt.Sprintf("tool %q leaves out the credential it is for (%s) and returns %s: an agent learns about a secret it never holds", tool, strings.Join(c.leftOut, ", "), kept),
 		Fix:     fmt.Sprintf("leave the tool out of allowlist.yaml, or select what an agent can use (%s; a credential needs a reason under secret-in-selection), %s", where, l.suppressFix(tool, "credential-only"))})

@@ -8,6 +8,7 @@ package lint
 
 import (
 	"fmt"
+	"path"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
@@ -27,6 +28,8 @@ type Input struct {
 	Docs map[string]*ast.QueryDocument
 	// Overrides maps a tool to its tool-selections/ file; tools without one use the default.
 	Overrides map[string]string
+	// SelectionsDir is the overrides folder as given, which fixes name; "" means tool-selections.
+	SelectionsDir string
 	// AllWarnings reports every finding as a warning (`toolgen -lint warn`).
 	AllWarnings bool
 }
@@ -192,6 +195,19 @@ func (l *linter) posIn(tool string, p *ast.Position) ast.Position {
 // suppressFix is the fix every finding offers besides removing its cause.
 func (l *linter) suppressFix(tool, rule string) string {
 	return fmt.Sprintf("or excuse it in %s under tools.%s.lint with - rule: %s and a reason", l.allowName(), tool, rule)
+}
+
+// overrideFix names where a tool's selection is changed: its override, or the one to write in
+// the overrides folder in use.
+func (l *linter) overrideFix(tool string) string {
+	if o := l.in.Overrides[tool]; o != "" {
+		return o
+	}
+	dir := l.in.SelectionsDir
+	if dir == "" {
+		dir = "tool-selections"
+	}
+	return "an override in " + path.Join(dir, tool+".graphql")
 }
 
 // allowName is the allow-list's path as given, for the fixes that send the reader there.

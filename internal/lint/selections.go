@@ -54,10 +54,7 @@ func (w *selWalker) reportDeprecated() {
 		}
 		what = append(what, s+")")
 	}
-	where := "tool-selections/" + w.tool + ".graphql"
-	if w.l.in.Overrides[w.tool] == "" {
-		where = "an override in " + where
-	}
+	where := w.l.overrideFix(w.tool)
 	fix := fmt.Sprintf("select the replacements (%s), %s", where, w.l.suppressFix(w.tool, "deprecated-usage"))
 	if first.root {
 		fix = fmt.Sprintf("allow-list the root field that replaces %s instead of this tool (an override runs the same root field, so it cannot avoid it), %s",
@@ -140,10 +137,7 @@ func (w *selWalker) walk(set ast.SelectionSet, parent int32, depth int) {
 func (w *selWalker) field(f *ast.Field, node int32, root bool) {
 	l, tool := w.l, w.tool
 	if len(f.SelectionSet) == 0 && l.credential(w.returned(f)) {
-		where := "tool-selections/" + tool + ".graphql"
-		if l.in.Overrides[tool] == "" {
-			where = "an override in " + where
-		}
+		where := l.overrideFix(tool)
 		l.report(Finding{Rule: "secret-in-selection", Tool: tool, Severity: diag.Error, Pos: l.posIn(tool, f.Position),
 			Message: fmt.Sprintf("tool %q returns %s, which reads as a credential: the model and every transcript would hold it", tool, w.path(node)),
 			Fix:     fmt.Sprintf("select without it (%s), %s", where, l.suppressFix(tool, "secret-in-selection"))})
