@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -30,7 +31,7 @@ const maxSummary = 3
 // cannot be selected without inventing a value.
 func needsArgs(f *ast.FieldDefinition) bool {
 	for _, a := range f.Arguments {
-		if a.Type.NonNull && a.DefaultValue == nil {
+		if a.Type.NonNull && !opdoc.HasDefault(a.DefaultValue) {
 			return true
 		}
 	}

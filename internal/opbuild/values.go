@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -206,7 +207,7 @@ func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
 func pageSizeArg(f *ast.FieldDefinition) *ast.ArgumentDefinition {
 	for _, name := range pageSizeArgs {
 		if a := f.Arguments.ForName(name); a != nil {
-			if a.Type.Elem == nil && a.Type.NamedType == "Int" && a.DefaultValue == nil {
+			if a.Type.Elem == nil && a.Type.NamedType == "Int" && !opdoc.HasDefault(a.DefaultValue) {
 				return a
 			}
 			return nil
