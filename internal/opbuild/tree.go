@@ -71,24 +71,44 @@ func fields(fs []*ast.FieldDefinition) []*node {
 
 func fragment(on string, kids []*node) *node { return &node{on: on, kids: kids, mult: 1} }
 
-// entityGroup is E(t) in detail form, or nil when t has no leaves to select: its leaves and its
-// value objects in declaration order. The summary form keeps summary(t)'s leaves only.
+// entityGroup is E(t) in detail form, or nil when t has no leaves to select: its leaves, its
+// value objects and its embedded objects (embed.go) in declaration order. The summary form keeps
+// summary(t)'s leaves only.
 func (b *Builder) entityGroup(t *ast.Definition, root bool) *node {
+	return b.entityGroupUnder(t, root, nil)
+}
+
+// entityGroupUnder is entityGroup inside an expansion whose objects, from the root down, are
+// named by ancestors: an embedded object of one of those types, or an entity of t's own type inside
+// one, would repeat what the expansion already selects (an order inside its own totals).
+func (b *Builder) entityGroupUnder(t *ast.Definition, root bool, ancestors []string) *node {
 	leaves := b.leaves(t)
 	if len(leaves) == 0 {
 		return nil
 	}
+	embeds := b.saysLittle(t)
 	var detail []*node
 	for _, f := range t.Fields {
+		n := b.named(f)
 		switch {
 		case slices.Contains(leaves, f):
 			detail = append(detail, field(f, nil))
-		case !introspection(f) && !needsArgs(f) && !deprecated(f) && b.valueObject(b.named(f)):
-			if kids := b.valueSet(b.named(f)); len(kids) > 0 {
+		case introspection(f) || needsArgs(f) || deprecated(f):
+		case b.valueObject(n):
+			if kids := b.valueSet(n); len(kids) > 0 {
+				detail = append(detail, field(f, kids))
+			}
+		case embeds && !isList(f.Type) && b.embedded(n) && !slices.Contains(ancestors, n.Name):
+			if kids := b.embedSet(n, append(slices.Clip(ancestors), t.Name)); len(kids) > 0 {
 				detail = append(detail, field(f, kids))
 			}
 		}
 	}
+	return b.group(t, detail, root)
+}
+
+// group makes the entity group of t with the given detail form.
+func (b *Builder) group(t *ast.Definition, detail []*node, root bool) *node {
 	sum := b.summary(t)
 	e := &entity{typeName: t.Name, detail: detail, inSummary: map[string]bool{}, summaryLen: len(sum), root: root}
 	for _, f := range sum {
@@ -97,12 +117,21 @@ func (b *Builder) entityGroup(t *ast.Definition, root bool) *node {
 	return &node{ent: e, kids: detail, mult: 1}
 }
 
-// summaryGroup is E(t) already in summary form: nothing left to degrade.
+// summaryGroup is E(t) already in summary form: nothing left to degrade. Its detail is
+// summary(t) alone: building the rest (embedded objects and the entities inside them) would only
+// be thrown away.
 func (b *Builder) summaryGroup(t *ast.Definition) *node {
-	g := b.entityGroup(t, false)
-	if g != nil {
-		g.summarize()
+	var detail []*ast.FieldDefinition
+	for _, f := range b.leaves(t) { // declaration order, as summarize keeps it
+		if slices.Contains(b.summary(t), f) {
+			detail = append(detail, f)
+		}
 	}
+	if len(detail) == 0 {
+		return nil
+	}
+	g := b.group(t, fields(detail), false)
+	g.summarize()
 	return g
 }
 
