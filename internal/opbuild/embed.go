@@ -22,11 +22,16 @@ func (b *Builder) embedded(t *ast.Definition) bool {
 		b.connection(t) == nil && b.page(t) == nil && !b.isEdge(t)
 }
 
-// saysLittle: every leaf of t is part of its summary, so E(t)'s detail form would add nothing
-// to it without t's embedded objects.
+// saysLittle: t has one leaf at most, or none but its id, its name-like field and its url, so
+// E(t)'s detail form would tell the agent nothing beyond what names the thing.
 func (b *Builder) saysLittle(t *ast.Definition) bool {
-	for _, f := range b.leaves(t) {
-		if !slices.Contains(b.summary(t), f) {
+	ls := b.leaves(t)
+	if len(ls) <= 1 {
+		return true
+	}
+	named := nameLike(ls)
+	for _, f := range ls {
+		if f.Name != "id" && f.Name != "url" && f != named {
 			return false
 		}
 	}
