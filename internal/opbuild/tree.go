@@ -7,6 +7,7 @@ package opbuild
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -151,16 +152,65 @@ func (n *node) degradable() bool {
 	return !n.ent.root && !n.ent.summarized && n.ent.summaryLen < len(n.kids)
 }
 
-// trim removes the last leaf that is not part of the summary and reports whether there was one.
+// trim removes a non-summary field and reports whether there was one: first the fields that
+// hold a list or a JSON value (metadata lists, tags, rich text), the one with the most leaf
+// values first, then the last declared. Declaration order alone says nothing of relevance: by
+// it, Nautical's products kept two metadata lists and a rich-text description and lost their
+// status, price and thumbnail, and Shopify's customer order (alphabetical) lost totalPrice and
+// totalTax while keeping forty values of discount lists.
 func (n *node) trim() bool {
+	best, most := -1, -1
 	for i := len(n.kids) - 1; i >= 0; i-- {
-		if !n.ent.inSummary[n.kids[i].name] {
-			n.ent.trimmed = append(n.ent.trimmed, n.kids[i].name)
-			n.kids = append(n.kids[:i:i], n.kids[i+1:]...)
+		k := n.kids[i]
+		if n.ent.inSummary[k.name] {
+			continue
+		}
+		w := 0 // a field without a list or a blob: only its place counts
+		if k.bulky() {
+			w = k.weight()
+		}
+		if w > most {
+			best, most = i, w
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	n.ent.trimmed = append(n.ent.trimmed, n.kids[best].name)
+	n.kids = append(n.kids[:best:best], n.kids[best+1:]...)
+	return true
+}
+
+// bulky: the field is a list, holds one, or is a JSON value (isBlob).
+func (n *node) bulky() bool {
+	if n.mult > 1 || n.isBlob() {
+		return true
+	}
+	for _, k := range n.kids {
+		if k.bulky() {
 			return true
 		}
 	}
 	return false
+}
+
+func (n *node) isBlob() bool {
+	return len(n.kids) == 0 && n.ent == nil && n.on == "" && blob(strings.Trim(n.typ, "[]!"))
+}
+
+// weight is the leaf values a field holds in one response, a JSON value counting as a list of
+// them: a blob of unknown size, often rich text.
+func (n *node) weight() int {
+	if n.isBlob() {
+		return listGuess * n.mult
+	}
+	return n.leafCount()
+}
+
+// blob: a scalar whose name says it holds JSON (JSON, JSONString, JSONObject) or any value.
+func blob(scalar string) bool {
+	s := strings.ToLower(scalar)
+	return strings.Contains(s, "json") || s == "genericscalar" || s == "any" || s == "objectscalar"
 }
 
 // leafCount estimates the leaf values of n in one response (docs/selection.md's L).
