@@ -1,8 +1,9 @@
 // Package answersize estimates how many leaf values one answer of an operation holds, so a
 // reviewer sees what a tool costs in the model's context after a call, not only before it.
-// Lists count at their page size (a first/last/size/limit argument or its default), else at
-// listGuess; of several union or interface branches only the largest counts, since one object
-// takes one branch.
+// Lists count at their page size (a first/last/size/limit argument or its default, a number or
+// an enum value that spells one, given directly or as a field of an input object argument), else
+// at listGuess; of several union or interface branches only the largest counts, since one
+// object takes one branch.
 package answersize
 
 import (
@@ -18,19 +19,21 @@ const listGuess = 5
 var pageArgs = []string{"first", "last", "size", "limit", "pageSize", "perPage", "count", "top"}
 
 // Leaves estimates the leaf values of one answer of doc's first operation. doc must have been
-// validated against its schema: list types come from the fields' definitions.
-func Leaves(doc *ast.QueryDocument) int {
+// validated against schema: list types come from the fields' definitions, and the page size an
+// input object argument carries from its type's defaults.
+func Leaves(schema *ast.Schema, doc *ast.QueryDocument) int {
 	if doc == nil || len(doc.Operations) == 0 {
 		return 0
 	}
 	op := doc.Operations[0]
-	e := &estimator{doc: doc, vars: op.VariableDefinitions}
+	e := &estimator{schema: schema, doc: doc, vars: op.VariableDefinitions}
 	return e.set(op.SelectionSet, "", 0, 0)
 }
 
 type estimator struct {
-	doc  *ast.QueryDocument
-	vars ast.VariableDefinitionList
+	schema *ast.Schema
+	doc    *ast.QueryDocument
+	vars   ast.VariableDefinitionList
 }
 
 // set counts a selection set on an object of type parent: its fields, plus the fragments on
@@ -90,25 +93,90 @@ func (e *estimator) field(f *ast.Field, page, depth int) int {
 	return mult * e.set(f.SelectionSet, parent, page, depth+1)
 }
 
-// pageSize reads a page-size argument: a literal, a variable's default, or the argument's default.
+// pageSize reads a page-size argument (a literal, a variable's default, or the argument's
+// default), or else the page size inside an input object argument (Aave's
+// activities(request: { pageSize: FIFTY })).
 func (e *estimator) pageSize(f *ast.Field) int {
-	for _, a := range f.Arguments {
-		if !contains(pageArgs, a.Name) || a.Value == nil {
-			continue
-		}
-		v := a.Value
-		if v.Kind == ast.Variable {
-			if d := e.vars.ForName(v.Raw); d != nil && d.DefaultValue != nil {
-				v = d.DefaultValue
-			} else if f.Definition != nil {
-				if ad := f.Definition.Arguments.ForName(a.Name); ad != nil && ad.DefaultValue != nil {
-					v = ad.DefaultValue
-				}
+	if f.Definition == nil {
+		return 0
+	}
+	for _, ad := range f.Definition.Arguments { // arguments left out take their defaults too
+		if contains(pageArgs, ad.Name) {
+			if n := size(e.value(given(f, ad.Name), ad.DefaultValue)); n > 0 {
+				return n
 			}
 		}
-		if n, err := strconv.Atoi(v.Raw); err == nil && n > 0 {
-			return min(n, 1000)
+	}
+	for _, ad := range f.Definition.Arguments {
+		if n := e.inputPageSize(e.value(given(f, ad.Name), ad.DefaultValue), ad.Type.Name()); n > 0 {
+			return n
 		}
+	}
+	return 0
+}
+
+// given is the value field f passes to its argument name, or nil.
+func given(f *ast.Field, name string) *ast.Value {
+	if a := f.Arguments.ForName(name); a != nil {
+		return a.Value
+	}
+	return nil
+}
+
+// value is v with a variable replaced by its default, else by def (the default of the argument
+// or input field it feeds); def when v is nil (not given).
+func (e *estimator) value(v, def *ast.Value) *ast.Value {
+	if v == nil {
+		return def
+	}
+	if v.Kind == ast.Variable {
+		if d := e.vars.ForName(v.Raw); d != nil && d.DefaultValue != nil {
+			return d.DefaultValue
+		}
+		return def
+	}
+	return v
+}
+
+// inputPageSize is the page size an input object value v of type typeName carries: its own
+// page-size field, else that field's default in the type (what the server uses when the model
+// leaves it out).
+func (e *estimator) inputPageSize(v *ast.Value, typeName string) int {
+	if e.schema == nil {
+		return 0
+	}
+	t := e.schema.Types[typeName]
+	if t == nil || t.Kind != ast.InputObject {
+		return 0
+	}
+	for _, name := range pageArgs {
+		fd := t.Fields.ForName(name)
+		if fd == nil {
+			continue
+		}
+		var set *ast.Value
+		if v != nil && v.Kind == ast.ObjectValue {
+			set = v.Children.ForName(name)
+		}
+		if n := size(e.value(set, fd.DefaultValue)); n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
+// size reads a page size from an Int or from an enum value that spells one, capped at 1000.
+func size(v *ast.Value) int {
+	n := 0
+	switch {
+	case v == nil:
+	case v.Kind == ast.IntValue:
+		n, _ = strconv.Atoi(v.Raw)
+	case v.Kind == ast.EnumValue:
+		n = enumNumber(v.Raw)
+	}
+	if n > 0 {
+		return min(n, 1000)
 	}
 	return 0
 }

@@ -15,7 +15,11 @@ type Query {
   movies(size: Int = 10): MoviePage!
   search(query: String!): [Result!]!
   people(first: Int): PersonConnection!
+  top(pageSize: PageSize = TEN): [Movie!]!
+  activities(request: ActivitiesRequest!): [Movie!]!
 }
+enum PageSize { TEN FIFTY }
+input ActivitiesRequest { user: String pageSize: PageSize! = FIFTY }
 type MoviePage { content: [Movie!]! total: Int! }
 type Movie { id: ID! title: String! genres: [String!]! }
 type Person { id: ID! name: String! }
@@ -34,6 +38,11 @@ func TestLeaves(t *testing.T) {
 		// one branch per object: the larger fragment counts, list length 5
 		`query { search(query: "x") { __typename ... on Movie { id title genres } ... on Person { id } } }`: listGuess * (1 + 2 + listGuess),
 		`query { movie(id: "1") { ...Card } } fragment Card on Movie { id title }`:                          2,
+		// page sizes spelled as enum values, directly or inside an input object argument
+		`query { top { id } }`:                  10,
+		`query { top(pageSize: FIFTY) { id } }`: 50,
+		`query Q($request: ActivitiesRequest!) { activities(request: $request) { id } }`: 50,
+		`query { activities(request: {pageSize: TEN}) { id } }`:                          10,
 	} {
 		doc, err := parser.ParseQuery(&ast.Source{Name: "op.graphql", Input: op})
 		if err != nil {
@@ -42,11 +51,22 @@ func TestLeaves(t *testing.T) {
 		if errs := validator.Validate(schema, doc); len(errs) > 0 {
 			t.Fatalf("%s: %v", op, errs)
 		}
-		if got := Leaves(doc); got != want {
+		if got := Leaves(schema, doc); got != want {
 			t.Errorf("%s: %d leaves, want %d", op, got, want)
 		}
 	}
-	if Leaves(nil) != 0 || Leaves(&ast.QueryDocument{}) != 0 {
+	if Leaves(schema, nil) != 0 || Leaves(nil, &ast.QueryDocument{}) != 0 {
 		t.Error("no document, no leaves")
+	}
+}
+
+func TestEnumNumber(t *testing.T) {
+	for name, want := range map[string]int{
+		"TEN": 10, "FIFTY": 50, "TWENTY_FIVE": 25, "ONE_HUNDRED": 100, "TWO_THOUSAND": 2000,
+		"PAGE_SIZE_25": 25, "_100": 100, "ALL": 0, "DEFAULT": 0,
+	} {
+		if got := enumNumber(name); got != want {
+			t.Errorf("enumNumber(%s) = %d, want %d", name, got, want)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -49,7 +50,7 @@ func (c *compiler) checkInputSize(tool string, kind catalog.Kind, schema []byte,
 
 // dropFix says how to write the override without the argument, or why there is none.
 func (c *compiler) dropFix(tool string, kind catalog.Kind, v *ast.VariableDefinition) string {
-	if v.Type.NonNull && v.DefaultValue == nil {
+	if v.Type.NonNull && !opdoc.HasDefault(v.DefaultValue) {
 		return fmt.Sprintf("$%s is required, so no override can drop it: remove %s from the allow-list, or give the API a smaller input type for it", v.Variable, tool)
 	}
 	return fmt.Sprintf("write %s with %s Tool_%s declaring every variable but $%s, and pass no argument from $%s "+

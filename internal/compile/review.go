@@ -46,7 +46,7 @@ func (c *compiler) review(in Inputs) diag.List {
 			t.Review.Reason = leadingComment(o.Doc)
 		}
 		if doc := c.docs[t.Name]; doc != nil {
-			t.Review.AnswerLeaves = answersize.Leaves(doc)
+			t.Review.AnswerLeaves = answersize.Leaves(c.schema, doc)
 		}
 	}
 	return ds

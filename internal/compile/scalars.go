@@ -11,6 +11,7 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
 	"github.com/toolgen/toolgen/internal/jsonschema"
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -47,7 +48,7 @@ func (c *compiler) uploads(f *ast.FieldDefinition) (omit map[string]bool, proble
 		if path == "" {
 			continue
 		}
-		if a.Type.NonNull && a.DefaultValue == nil {
+		if a.Type.NonNull && !opdoc.HasDefault(a.DefaultValue) {
 			return nil, fmt.Sprintf("its required argument %s %s, which an agent cannot send", a.Name, fileAt(a.Name, path, scalar))
 		}
 		if omit == nil {
@@ -71,7 +72,7 @@ func (c *compiler) needsUpload(path string, t *ast.Type, seen map[string]bool) (
 	}
 	seen[name] = true
 	for _, f := range def.Fields {
-		if !f.Type.NonNull || f.DefaultValue != nil {
+		if !f.Type.NonNull || opdoc.HasDefault(f.DefaultValue) {
 			continue
 		}
 		if p, s := c.needsUpload(path+"."+f.Name, f.Type, seen); p != "" {

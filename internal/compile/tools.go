@@ -225,10 +225,11 @@ func (c *compiler) variables(op *ast.OperationDefinition) ([]catalog.Variable, [
 		}
 		inputs = append(inputs, in)
 		cv := catalog.Variable{Name: v.Variable, Type: typeRef(v.Type), Description: in.Description}
-		if d := in.Default; d != nil || (!v.Type.NonNull && in.ArgDefault != nil) {
-			if d == nil {
-				d = in.ArgDefault
-			}
+		d := in.Default
+		if d == nil && !v.Type.NonNull {
+			d = in.ArgDefault // an omitted nullable variable leaves the argument at its default
+		}
+		if opdoc.HasDefault(d) {
 			cv.Default = jsonschema.Compact(jsonschema.Value(d))
 		}
 		vars = append(vars, cv)

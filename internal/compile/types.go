@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/jsonschema"
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -51,7 +52,7 @@ func (tc *typeCollector) add(t catalog.TypeRef) {
 	var fields []catalog.Field
 	for _, f := range def.Fields {
 		cf := catalog.Field{Name: f.Name, Type: typeRef(f.Type), Description: strings.TrimSpace(f.Description)}
-		if f.DefaultValue != nil {
+		if opdoc.HasDefault(f.DefaultValue) {
 			cf.Default = jsonschema.Compact(jsonschema.Value(f.DefaultValue))
 		}
 		fields = append(fields, cf)

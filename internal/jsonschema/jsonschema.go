@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -52,7 +53,7 @@ func (m *Mapper) ForVariables(vars []Input) Object {
 			def = v.ArgDefault // an omitted nullable variable leaves the argument at its default
 		}
 		props = append(props, Member{v.Name, b.describe(b.typ(v.Type), def, v.Description)})
-		if v.Type.NonNull && v.Default == nil {
+		if v.Type.NonNull && !opdoc.HasDefault(v.Default) {
 			required = append(required, v.Name)
 		}
 	}
@@ -97,7 +98,7 @@ func (b *build) count(t *ast.Type) {
 }
 
 func (b *build) describe(s Object, def *ast.Value, desc string) Object {
-	if def != nil && def.Kind != ast.NullValue {
+	if opdoc.HasDefault(def) {
 		// "default": null says nothing an optional property does not already say.
 		// "default" goes before an enum type's description: a description is always the last key.
 		s = s.insertBefore("description", Member{"default", Value(def)})
@@ -174,11 +175,11 @@ func (b *build) object(def *ast.Definition) Object {
 	props := Object{}
 	var required []string
 	for _, f := range def.Fields {
-		if b.m.Omitted(f.Type.Name()) && !(f.Type.NonNull && f.DefaultValue == nil) {
+		if b.m.Omitted(f.Type.Name()) && !(f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue)) {
 			continue // an optional file upload: the model cannot send a file
 		}
 		props = append(props, Member{f.Name, b.describe(b.typ(f.Type), f.DefaultValue, f.Description)})
-		if f.Type.NonNull && f.DefaultValue == nil {
+		if f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue) {
 			required = append(required, f.Name)
 		}
 	}

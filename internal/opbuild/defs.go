@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -30,7 +31,7 @@ const maxSummary = 3
 // cannot be selected without inventing a value.
 func needsArgs(f *ast.FieldDefinition) bool {
 	for _, a := range f.Arguments {
-		if a.Type.NonNull && a.DefaultValue == nil {
+		if a.Type.NonNull && !opdoc.HasDefault(a.DefaultValue) {
 			return true
 		}
 	}
@@ -109,31 +110,27 @@ func isTwin(name string, kept map[string]bool) bool {
 }
 
 // summary picks at most three leaves that identify an entity: id, a name-like field, its url.
+// Without a name-like field or a url, an id says nothing a reader can recognise (an Aave
+// activity, a Nautical order line), so the first leaves that are neither flags nor other
+// identifiers stand in for the name.
 func (b *Builder) summary(t *ast.Definition) []*ast.FieldDefinition {
 	if out, ok := b.summaryCache[t.Name]; ok {
 		return out
 	}
 	ls := b.leaves(t)
-	find := func(name string) *ast.FieldDefinition {
-		for _, f := range ls {
-			if f.Name == name {
-				return f
-			}
-		}
-		return nil
-	}
 	var out []*ast.FieldDefinition
-	if f := find("id"); f != nil {
+	if f := findField(ls, "id"); f != nil {
 		out = append(out, f)
 	}
-	for _, name := range summaryNames {
-		if f := find(name); f != nil {
-			out = append(out, f)
-			break
-		}
+	named := nameLike(ls)
+	if named != nil {
+		out = append(out, named)
 	}
-	if f := find("url"); f != nil && (len(out) == 0 || out[len(out)-1] != f) {
+	if f := findField(ls, "url"); f != nil && f != named {
 		out = append(out, f)
+	}
+	if named == nil && findField(ls, "url") == nil {
+		out = append(out, telling(ls, maxSummary-len(out))...)
 	}
 	if len(out) == 0 && len(ls) > 0 {
 		out = ls[:1]
@@ -141,6 +138,58 @@ func (b *Builder) summary(t *ast.Definition) []*ast.FieldDefinition {
 	out = out[:min(len(out), maxSummary)]
 	b.summaryCache[t.Name] = out
 	return out
+}
+
+func findField(fs []*ast.FieldDefinition, name string) *ast.FieldDefinition {
+	for _, f := range fs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// nameLike is the first present of summaryNames, else the first leaf whose last word is Name,
+// Title or Number (productName, orderNumber), else nil.
+func nameLike(ls []*ast.FieldDefinition) *ast.FieldDefinition {
+	for _, name := range summaryNames {
+		if f := findField(ls, name); f != nil {
+			return f
+		}
+	}
+	for _, f := range ls {
+		for _, suffix := range []string{"Name", "Title", "Number"} {
+			if strings.HasSuffix(f.Name, suffix) && len(f.Name) > len(suffix) {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// telling lists up to n leaves, in declaration order, that a reader can tell one item from
+// another by when nothing names it: not Booleans, identifiers (id, databaseId, orderId) or
+// record timestamps (createdAt, updated_at), which every item has and no reader remembers.
+func telling(ls []*ast.FieldDefinition, n int) []*ast.FieldDefinition {
+	var out []*ast.FieldDefinition
+	for _, f := range ls {
+		if len(out) == n {
+			break
+		}
+		if f.Type.Name() != "Boolean" && !hasSuffix(f.Name, "id", "Id", "ID", "_id", "At", "_at") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func hasSuffix(name string, suffixes ...string) bool {
+	for _, s := range suffixes {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // isEdge: an object with a non-leaf node and a cursor.

@@ -88,7 +88,7 @@ func (b *Builder) expandKids(f *ast.FieldDefinition, n *ast.Definition, errorLik
 	case isAbstract(n):
 		return b.abstract(n, !isList(f.Type)), ""
 	}
-	if g := b.entityGroup(n, false); g != nil {
+	if g := b.entityGroupUnder(n, false, x.path); g != nil {
 		return []*node{g}, ""
 	}
 	return b.expand(n, x.deeper(n.Name, isList(f.Type))), ""

@@ -2,8 +2,9 @@ package opbuild
 
 // This file is phase 2 of docs/selection.md, fit: while the printed selection costs more than
 // maxSelectionTokens o200k tokens (S) or the estimated response holds more than maxResultLeaves
-// leaf values (L), it degrades the largest detail selection to its summary, then trims leaves,
-// and when neither is possible it reports the tool as over budget.
+// leaf values (L), it degrades the largest detail selection to its summary, then trims fields
+// (those holding a list or a JSON value first), and when neither is possible it reports the tool
+// as over budget.
 
 import (
 	"fmt"

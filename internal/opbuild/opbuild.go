@@ -125,7 +125,7 @@ func header(kind string, f *ast.FieldDefinition, s shaped, o Options) string {
 		switch {
 		case a == paged:
 			vars[i] += " = " + strconv.Itoa(o.PageSize) // optional for the model, bounded for the server
-		case a.Type.NonNull && a.DefaultValue != nil:
+		case a.Type.NonNull && opdoc.HasDefault(a.DefaultValue):
 			// A non-null variable without a default would make the argument's default unusable:
 			// the model would have to send a value the schema says it may leave out.
 			vars[i] += " = " + opdoc.Value(a.DefaultValue)
@@ -146,7 +146,7 @@ func forwarded(f *ast.FieldDefinition, connection bool) ast.ArgumentDefinitionLi
 	var out ast.ArgumentDefinitionList
 	for _, a := range f.Arguments {
 		backward := a.Name == "last" || a.Name == "before"
-		if !backward || (a.Type.NonNull && a.DefaultValue == nil) {
+		if !backward || (a.Type.NonNull && !opdoc.HasDefault(a.DefaultValue)) {
 			out = append(out, a)
 		}
 	}

@@ -7,6 +7,7 @@ package opbuild
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -71,24 +72,44 @@ func fields(fs []*ast.FieldDefinition) []*node {
 
 func fragment(on string, kids []*node) *node { return &node{on: on, kids: kids, mult: 1} }
 
-// entityGroup is E(t) in detail form, or nil when t has no leaves to select: its leaves and its
-// value objects in declaration order. The summary form keeps summary(t)'s leaves only.
+// entityGroup is E(t) in detail form, or nil when t has no leaves to select: its leaves, its
+// value objects and its embedded objects (embed.go) in declaration order. The summary form keeps
+// summary(t)'s leaves only.
 func (b *Builder) entityGroup(t *ast.Definition, root bool) *node {
+	return b.entityGroupUnder(t, root, nil)
+}
+
+// entityGroupUnder is entityGroup inside an expansion whose objects, from the root down, are
+// named by ancestors: an embedded object of one of those types, or an entity of t's own type inside
+// one, would repeat what the expansion already selects (an order inside its own totals).
+func (b *Builder) entityGroupUnder(t *ast.Definition, root bool, ancestors []string) *node {
 	leaves := b.leaves(t)
 	if len(leaves) == 0 {
 		return nil
 	}
+	embeds := b.saysLittle(t)
 	var detail []*node
 	for _, f := range t.Fields {
+		n := b.named(f)
 		switch {
 		case slices.Contains(leaves, f):
 			detail = append(detail, field(f, nil))
-		case !introspection(f) && !needsArgs(f) && !deprecated(f) && b.valueObject(b.named(f)):
-			if kids := b.valueSet(b.named(f)); len(kids) > 0 {
+		case introspection(f) || needsArgs(f) || deprecated(f):
+		case b.valueObject(n):
+			if kids := b.valueSet(n); len(kids) > 0 {
+				detail = append(detail, field(f, kids))
+			}
+		case embeds && !isList(f.Type) && b.embedded(n) && !slices.Contains(ancestors, n.Name):
+			if kids := b.embedSet(n, append(slices.Clip(ancestors), t.Name)); len(kids) > 0 {
 				detail = append(detail, field(f, kids))
 			}
 		}
 	}
+	return b.group(t, detail, root)
+}
+
+// group makes the entity group of t with the given detail form.
+func (b *Builder) group(t *ast.Definition, detail []*node, root bool) *node {
 	sum := b.summary(t)
 	e := &entity{typeName: t.Name, detail: detail, inSummary: map[string]bool{}, summaryLen: len(sum), root: root}
 	for _, f := range sum {
@@ -97,12 +118,21 @@ func (b *Builder) entityGroup(t *ast.Definition, root bool) *node {
 	return &node{ent: e, kids: detail, mult: 1}
 }
 
-// summaryGroup is E(t) already in summary form: nothing left to degrade.
+// summaryGroup is E(t) already in summary form: nothing left to degrade. Its detail is
+// summary(t) alone: building the rest (embedded objects and the entities inside them) would only
+// be thrown away.
 func (b *Builder) summaryGroup(t *ast.Definition) *node {
-	g := b.entityGroup(t, false)
-	if g != nil {
-		g.summarize()
+	var detail []*ast.FieldDefinition
+	for _, f := range b.leaves(t) { // declaration order, as summarize keeps it
+		if slices.Contains(b.summary(t), f) {
+			detail = append(detail, f)
+		}
 	}
+	if len(detail) == 0 {
+		return nil
+	}
+	g := b.group(t, fields(detail), false)
+	g.summarize()
 	return g
 }
 
@@ -122,16 +152,65 @@ func (n *node) degradable() bool {
 	return !n.ent.root && !n.ent.summarized && n.ent.summaryLen < len(n.kids)
 }
 
-// trim removes the last leaf that is not part of the summary and reports whether there was one.
+// trim removes a non-summary field and reports whether there was one: first the fields that
+// hold a list or a JSON value (metadata lists, tags, rich text), the one with the most leaf
+// values first, then the last declared. Declaration order alone says nothing of relevance: by
+// it, Nautical's products kept two metadata lists and a rich-text description and lost their
+// status, price and thumbnail, and Shopify's customer order (alphabetical) lost totalPrice and
+// totalTax while keeping forty values of discount lists.
 func (n *node) trim() bool {
+	best, most := -1, -1
 	for i := len(n.kids) - 1; i >= 0; i-- {
-		if !n.ent.inSummary[n.kids[i].name] {
-			n.ent.trimmed = append(n.ent.trimmed, n.kids[i].name)
-			n.kids = append(n.kids[:i:i], n.kids[i+1:]...)
+		k := n.kids[i]
+		if n.ent.inSummary[k.name] {
+			continue
+		}
+		w := 0 // a field without a list or a blob: only its place counts
+		if k.bulky() {
+			w = k.weight()
+		}
+		if w > most {
+			best, most = i, w
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	n.ent.trimmed = append(n.ent.trimmed, n.kids[best].name)
+	n.kids = append(n.kids[:best:best], n.kids[best+1:]...)
+	return true
+}
+
+// bulky: the field is a list, holds one, or is a JSON value (isBlob).
+func (n *node) bulky() bool {
+	if n.mult > 1 || n.isBlob() {
+		return true
+	}
+	for _, k := range n.kids {
+		if k.bulky() {
 			return true
 		}
 	}
 	return false
+}
+
+func (n *node) isBlob() bool {
+	return len(n.kids) == 0 && n.ent == nil && n.on == "" && blob(strings.Trim(n.typ, "[]!"))
+}
+
+// weight is the leaf values a field holds in one response, a JSON value counting as a list of
+// them: a blob of unknown size, often rich text.
+func (n *node) weight() int {
+	if n.isBlob() {
+		return listGuess * n.mult
+	}
+	return n.leafCount()
+}
+
+// blob: a scalar whose name says it holds JSON (JSON, JSONString, JSONObject) or any value.
+func blob(scalar string) bool {
+	s := strings.ToLower(scalar)
+	return strings.Contains(s, "json") || s == "genericscalar" || s == "any" || s == "objectscalar"
 }
 
 // leafCount estimates the leaf values of n in one response (docs/selection.md's L).

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -153,8 +154,8 @@ func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
 }
 
 // pageFields selects a page like a connection: its items (entities in detail form at the root,
-// in summary form when nested), and its own non-list leaves (the counts, the page number). Side
-// lists such as facets are left out.
+// in summary form when nested), its own non-list leaves (the counts, the page number) and its
+// error-like fields with their leaves. Other side lists such as facets are left out.
 func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, pageSize int, root bool) []*node {
 	var out []*node
 	for _, f := range t.Fields {
@@ -166,6 +167,10 @@ func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, page
 			}
 		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !deprecated(f) && !introspection(f) && !b.secretLooking(t, f):
 			out = append(out, field(f, nil))
+		case b.errorLike(f) && !needsArgs(f) && !deprecated(f):
+			// a mutation's page of results (Nautical's bulk import: count, results, orderErrors)
+			// says what failed, as a payload does
+			out = append(out, field(f, fields(b.leaves(b.named(f)))))
 		}
 	}
 	return out
@@ -206,7 +211,7 @@ func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
 func pageSizeArg(f *ast.FieldDefinition) *ast.ArgumentDefinition {
 	for _, name := range pageSizeArgs {
 		if a := f.Arguments.ForName(name); a != nil {
-			if a.Type.Elem == nil && a.Type.NamedType == "Int" && a.DefaultValue == nil {
+			if a.Type.Elem == nil && a.Type.NamedType == "Int" && !opdoc.HasDefault(a.DefaultValue) {
 				return a
 			}
 			return nil

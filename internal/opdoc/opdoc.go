@@ -166,3 +166,10 @@ func Value(v *ast.Value) string {
 	}
 	return v.String()
 }
+
+// HasDefault reports whether v, the default of an argument, input field or variable, is one a
+// caller can leave a value out for: present and not null. graphene and Strawberry print
+// `= null` on every optional argument (Nautical has 127 `first: Int = null`); on a nullable type
+// it means what no default means, and a non-null type cannot hold it, so everything that asks
+// "is there a default?" (a page size to bound, a required input, a "default" to write) asks this.
+func HasDefault(v *ast.Value) bool { return v != nil && v.Kind != ast.NullValue }

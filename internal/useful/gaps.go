@@ -7,6 +7,7 @@ package useful
 import (
 	"fmt"
 
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -147,7 +148,7 @@ func (c checker) credentialGaps(set ast.SelectionSet, where string) []Gap {
 // selectable: no required argument without a default, not deprecated, not introspection.
 func selectable(f *ast.FieldDefinition) bool {
 	for _, a := range f.Arguments {
-		if a.Type.NonNull && a.DefaultValue == nil {
+		if a.Type.NonNull && !opdoc.HasDefault(a.DefaultValue) {
 			return false
 		}
 	}

@@ -62,6 +62,9 @@ func (c checker) object(t *ast.Definition, set ast.SelectionSet) error {
 		if len(selected(set, "id")) == 0 {
 			return fmt.Errorf("%s without id", t.Name)
 		}
+		if other := c.otherThanID(t); other != "" && !c.beyondID(set) {
+			return fmt.Errorf("%s with nothing but its id (the agent gets back what it passed in), though it has %s", t.Name, other)
+		}
 		return nil
 	}
 	lists := c.entityLists(t)
@@ -151,4 +154,24 @@ func subSets(fs []*ast.Field) ast.SelectionSet {
 		out = append(out, f.SelectionSet...)
 	}
 	return out
+}
+
+// otherThanID names a selectable field of t besides id that is not a credential, or "".
+func (c checker) otherThanID(t *ast.Definition) string {
+	for _, f := range t.Fields {
+		if f.Name != "id" && selectable(f) && !c.credential(f) {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// beyondID: a field other than id and __typename with a leaf, itself or below it.
+func (c checker) beyondID(set ast.SelectionSet) bool {
+	for _, f := range fieldsOf(set) {
+		if f.Name != "id" && f.Name != "__typename" && (isLeaf(c.named(f.Definition)) || c.leafUnder(f.SelectionSet)) {
+			return true
+		}
+	}
+	return false
 }

@@ -39,6 +39,8 @@ func TestCheck(t *testing.T) {
 	for _, c := range []struct{ doc, wantErr string }{
 		{`{ repo(id: 1) { id name } }`, ""},
 		{`{ repo(id: 1) { name } }`, "without id"},
+		{`{ repo(id: 1) { id } }`, "nothing but its id"},
+		{`{ repo(id: 1) { id owner { id } } }`, ""},
 		{`{ page { total } }`, "without its content"},
 		{`{ page { content { id } total } }`, ""},
 		{`{ repos { nodes { id } pageInfo { hasNextPage endCursor } } }`, ""},

@@ -19,8 +19,7 @@ type ShippingQuoteArgs struct {
 	From     AddressInput  `json:"from"`
 	To       AddressInput  `json:"to"`
 	ReturnTo *AddressInput `json:"returnTo,omitempty"`
-	// Default: null.
-	Currency *Currency `json:"currency,omitempty"`
+	Currency *Currency     `json:"currency,omitempty"`
 }
 
 // CreateOrderArgs are the arguments of the createOrder tool (mutation Tool_createOrder, approval
@@ -94,8 +93,6 @@ type OrderInput struct {
 	Shipping MoneyInput  `json:"shipping"`
 	Tax      *MoneyInput `json:"tax,omitempty"`
 	// A default of null is left out: an optional property says as much.
-	//
-	// Default: null.
 	Note      *string      `json:"note,omitempty"`
 	DeliverTo AddressInput `json:"deliverTo"`
 }

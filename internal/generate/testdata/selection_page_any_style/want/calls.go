@@ -31,3 +31,8 @@ func (t Tools) History(ctx context.Context, args HistoryArgs) (toolrt.Result, er
 func (t Tools) ReturnBook(ctx context.Context, args ReturnBookArgs) (toolrt.Result, error) {
 	return t.Run.CallArgs(ctx, ToolReturnBook, args)
 }
+
+// ImportBooks calls the importBooks tool (mutation, approval required) with args.
+func (t Tools) ImportBooks(ctx context.Context, args ImportBooksArgs) (toolrt.Result, error) {
+	return t.Run.CallArgs(ctx, ToolImportBooks, args)
+}

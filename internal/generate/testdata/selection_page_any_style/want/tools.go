@@ -10,6 +10,8 @@ const (
 	ToolHistory = "history"
 	// ToolReturnBook names the returnBook tool (mutation).
 	ToolReturnBook = "returnBook"
+	// ToolImportBooks names the importBooks tool (mutation).
+	ToolImportBooks = "importBooks"
 )
 
 // SearchArgs are the arguments of the search tool (query Tool_search, approval none); they marshal
@@ -38,4 +40,12 @@ type HistoryArgs struct {
 // Return a book; the payload holds the open loans as a nested page.
 type ReturnBookArgs struct {
 	ID string `json:"id"`
+}
+
+// ImportBooksArgs are the arguments of the importBooks tool (mutation Tool_importBooks, approval
+// required); they marshal to its input schema.
+//
+// Import books in bulk; the payload is a page of results whose errors are selected as well.
+type ImportBooksArgs struct {
+	Titles []string `json:"titles"`
 }
