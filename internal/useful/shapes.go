@@ -159,7 +159,7 @@ func subSets(fs []*ast.Field) ast.SelectionSet {
 // otherThanID names a selectable field of t besides id that is not a credential, or "".
 func (c checker) otherThanID(t *ast.Definition) string {
 	for _, f := range t.Fields {
-		if f.Name != "id" && selectable(f) && !c.credential(f) {
+		if f.Name != "id" && selectable(f) && !c.credential(t, f) {
 			return f.Name
 		}
 	}
