@@ -27,15 +27,25 @@ var summaryNames = []string{"name", "title", "login", "handle", "displayName", "
 // maxSummary caps a summary: enough to refer to an entity, not to describe it.
 const maxSummary = 3
 
-// needsArgs reports whether a field has a required argument without a default: such a field
-// cannot be selected without inventing a value.
+// needsArgs reports whether a field has a required argument without a default, or a lookup key
+// without one: such a field cannot be selected without inventing a value.
 func needsArgs(f *ast.FieldDefinition) bool {
 	for _, a := range f.Arguments {
-		if a.Type.NonNull && !opdoc.HasDefault(a.DefaultValue) {
+		if !opdoc.HasDefault(a.DefaultValue) && (a.Type.NonNull || lookupKey(f.Name, a.Name)) {
 			return true
 		}
 	}
 	return false
+}
+
+// lookupKey reports whether argument arg is the key field looks up by, as its name says:
+// imageById(id), sellerBySlug(slug). Without it such a lookup answers null however the schema
+// types the argument (Nautical's Product.imageById(id: ID = null)), so it counts as required.
+func lookupKey(field, arg string) bool {
+	if arg == "" {
+		return false
+	}
+	return strings.HasSuffix(field, "By"+strings.ToUpper(arg[:1])+arg[1:])
 }
 
 func deprecated(f *ast.FieldDefinition) bool { return f.Directives.ForName("deprecated") != nil }
