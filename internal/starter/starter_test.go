@@ -82,6 +82,7 @@ func TestGitHubSchema(t *testing.T) {
 		t.Errorf("%d root fields listed, the schema has %d", listed, roots)
 	}
 	t.Logf("GitHub: %d root fields, %d active tools, %d lines", roots, n, strings.Count(string(out), "\n"))
+	t.Logf("GitHub: %d commented entries uncommented", checkEdits(t, schema, out, false))
 }
 
 func TestSchemaErrorsAreReported(t *testing.T) {
