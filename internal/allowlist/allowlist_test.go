@@ -87,7 +87,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, ds := Parse("allowlist.yaml", src)
 		if file != nil {
-			ds = append(ds, file.Resolve([]string{"movie", "search"}, []string{"movieAdded"})...)
+			ds = append(ds, file.Resolve(Roots{Fields: []string{"movie", "search"}, Subscriptions: []string{"movieAdded"}, Types: "Query or Mutation", Subscription: "Subscription"})...)
 			ds = append(ds, file.ResolveScalars([]string{"JSON", "Money"})...)
 		}
 		for _, d := range ds {

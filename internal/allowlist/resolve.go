@@ -8,14 +8,21 @@ import (
 	"github.com/toolgen/toolgen/internal/diag"
 )
 
-// Resolve checks the allow-list against the schema's root fields: every tool must name a Query
-// or Mutation field, exactly once, and every role it names must be declared.
-// rootFields lists the root field names a tool may name (Query fields, then Mutation fields);
-// subscriptions the Subscription fields, which a tool cannot be but someone may try.
-func (f *File) Resolve(rootFields, subscriptions []string) diag.List {
+// Roots are what Resolve checks tools against: the schema's root fields and its root types'
+// names, which messages use (HotChocolate names them Queries and Mutations).
+type Roots struct {
+	Fields        []string // the field names a tool may name: query fields, then mutation fields
+	Subscriptions []string // the subscription fields, which a tool cannot be but someone may try
+	Types         string   // the query and mutation types as a message says them: "Query or Mutation"
+	Subscription  string   // the subscription type's name
+}
+
+// Resolve checks the allow-list against the schema's root fields: every tool must name a query
+// or mutation field, exactly once, and every role it names must be declared.
+func (f *File) Resolve(r Roots) diag.List {
 	var ds diag.List
 	known := map[string]bool{}
-	for _, n := range rootFields {
+	for _, n := range r.Fields {
 		known[n] = true
 	}
 	seen := map[string]Pos{}
@@ -35,11 +42,11 @@ func (f *File) Resolve(rootFields, subscriptions []string) diag.List {
 		folded[strings.ToLower(e.Name)] = e
 		switch {
 		case known[e.Name]:
-		case slices.Contains(subscriptions, e.Name):
-			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is a Subscription field, and subscriptions are not supported: a tool call is one request and one answer, a subscription a stream of events", e.Name),
-				"remove the entry, or allow-list a Query field that returns the same data")
+		case slices.Contains(r.Subscriptions, e.Name):
+			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is a %s field, and subscriptions are not supported: a tool call is one request and one answer, a subscription a stream of events", e.Name, r.Subscription),
+				"remove the entry, or allow-list a query field that returns the same data")
 		default:
-			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is not a field of Query or Mutation", e.Name), nameFix(e.Name, rootFields))
+			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is not a field of %s", e.Name, r.Types), nameFix(e.Name, r))
 		}
 		ds = append(ds, f.checkRoles(e)...)
 	}
@@ -67,11 +74,11 @@ func (f *File) checkRoles(e Entry) diag.List {
 	return ds
 }
 
-func nameFix(name string, fields []string) string {
-	if s := Suggest(name, fields); s != "" {
+func nameFix(name string, r Roots) string {
+	if s := Suggest(name, r.Fields); s != "" {
 		return fmt.Sprintf("did you mean %q?", s)
 	}
-	return "use the name of a field of type Query or Mutation in the schema"
+	return fmt.Sprintf("use the name of a field of type %s in the schema", r.Types)
 }
 
 // Suggest returns the candidate closest to s when it is close enough to be a likely typo,

@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
@@ -67,7 +68,7 @@ func compileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 	}
 	c := &compiler{schema: schema, list: list, mapper: jsonschema.New(schema).WithScalars(scalarSchemas(list)), tokens: tokens,
 		selections: cmp.Or(in.SelectionsDir, "tool-selections")}
-	ds = append(ds, list.Resolve(rootFieldNames(schema), subscriptionNames(schema))...)
+	ds = append(ds, list.Resolve(rootsOf(schema))...)
 	ds = append(ds, list.ResolveScalars(customScalars(schema))...)
 	ds = append(ds, c.loadOverrides(in.Selections)...)
 	ds = append(ds, c.buildTools()...)
@@ -140,24 +141,25 @@ func roots(schema *ast.Schema) []rootField {
 	return out
 }
 
-func rootFieldNames(schema *ast.Schema) []string {
-	var names []string
-	for _, r := range roots(schema) {
-		names = append(names, r.field.Name)
+// rootsOf is what the allow-list is resolved against: the root fields and the root types' names.
+func rootsOf(schema *ast.Schema) allowlist.Roots {
+	var r allowlist.Roots
+	for _, f := range roots(schema) {
+		r.Fields = append(r.Fields, f.field.Name)
 	}
-	return names
-}
-
-// subscriptionNames are the Subscription root fields: never tools, named so that the allow-list
-// can say why.
-func subscriptionNames(schema *ast.Schema) []string {
-	var names []string
+	types := []string{schema.Query.Name}
+	if schema.Mutation != nil {
+		types = append(types, schema.Mutation.Name)
+	}
+	r.Types = strings.Join(types, " or ")
+	// Subscription fields are never tools; they are named so that the allow-list can say why.
 	if schema.Subscription != nil {
+		r.Subscription = schema.Subscription.Name
 		for _, f := range schema.Subscription.Fields {
-			names = append(names, f.Name)
+			r.Subscriptions = append(r.Subscriptions, f.Name)
 		}
 	}
-	return names
+	return r
 }
 
 // rootKind returns the kind of the first root field with that name, or "".
