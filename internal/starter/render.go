@@ -81,8 +81,8 @@ func entries(b *bytes.Buffer, fields []*field) {
 			notes = append(notes, f.deprecated)
 		case f.useless != "":
 			notes = append(notes, "of no use as it stands: "+f.useless)
-		case f.global:
-			notes = append(notes, "Relay's lookup by global id: selects only __typename and id by default (write tool-selections/"+f.name+".graphql with the fragments agents need)")
+		case f.plumbing != "":
+			notes = append(notes, f.plumbing)
 		}
 		if f.mutation && f.problem == "" {
 			notes = append(notes, "a write: needs approval")

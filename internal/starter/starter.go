@@ -1,6 +1,6 @@
 // Package starter writes a first allowlist.yaml for a schema (toolgen init): every query root
 // field as a tool with its token cost, every mutation and every field the model could not use as
-// it stands (no description, deprecated, Relay's node lookups, no usable default operation,
+// it stands (no description, deprecated, Relay's node lookups and compatibility fields, no usable default operation,
 // nothing but a credential's metadata) commented out with the reason, and the custom scalars
 // sent as strings only by guess as a commented scalars: block. What it prints compiles as
 // printed, and so does every edit its comments invite; a person then deletes what agents do not
@@ -35,8 +35,9 @@ type field struct {
 	// useless is the credential-only warning: the default selection leaves out the credential
 	// the field is for, so the tool would tell an agent nothing it can use.
 	useless string
-	global  bool // Relay's node or nodes: a lookup by global id (see globalLookup)
-	def     *ast.FieldDefinition
+	// plumbing says why a query field serves the API's machinery, not an agent (see plumbing).
+	plumbing string
+	def      *ast.FieldDefinition
 }
 
 // maxRounds bounds the probe compiles: each round drops the tools that failed the previous one,
@@ -169,7 +170,10 @@ func rootFields(s *ast.Schema) []*field {
 				continue
 			}
 			fl := &field{name: f.Name, mutation: root == s.Mutation, described: strings.TrimSpace(f.Description) != "",
-				global: root == s.Query && globalLookup(s, f), def: f}
+				def: f}
+			if root == s.Query {
+				fl.plumbing = plumbing(s, f)
+			}
 			if d := f.Directives.ForName("deprecated"); d != nil {
 				fl.deprecated = "deprecated"
 				if a := d.Arguments.ForName("reason"); a != nil && a.Value != nil {
@@ -258,16 +262,24 @@ func oneLine(s string) string {
 
 // isActive reports whether the field is printed as a tool rather than commented out.
 func (f *field) isActive() bool {
-	return !f.mutation && f.described && f.deprecated == "" && f.problem == "" && f.lint == "" && f.useless == "" && !f.global
+	return !f.mutation && f.described && f.deprecated == "" && f.problem == "" && f.lint == "" && f.useless == "" && f.plumbing == ""
 }
 
-// globalLookup reports whether a query field is Relay's node or nodes: one ID argument and the
-// Node interface as its type. Node declares only id, so the default selection is __typename
-// and id, the id the agent sent; what the object holds takes an override's fragments.
-func globalLookup(s *ast.Schema, f *ast.FieldDefinition) bool {
+// plumbing says why a query field is the API's machinery rather than something an agent asks
+// for, or "": Relay's node and nodes (one ID argument, the Node interface: Node declares only
+// id, so the default selection is __typename and the id the agent sent), and the query type's
+// own Relay fields (PostGraphile's query: Query!, the whole API again, and id: ID!, a constant).
+func plumbing(s *ast.Schema, f *ast.FieldDefinition) string {
 	t := s.Types[f.Type.Name()]
-	if t == nil || t.Kind != ast.Interface || t.Name != "Node" || len(f.Arguments) != 1 {
-		return false
+	switch {
+	case t == nil:
+		return ""
+	case t == s.Query:
+		return "the query type itself (a Relay compatibility field): a tool would select the whole API again; allow-list the fields agents need instead"
+	case f.Name == "id" && len(f.Arguments) == 0 && t.Kind == ast.Scalar:
+		return "the query type's own id (a Relay compatibility field): the same value on every call"
+	case t.Kind == ast.Interface && t.Name == "Node" && len(f.Arguments) == 1 && f.Arguments[0].Type.Name() == "ID":
+		return "Relay's lookup by global id: selects only __typename and id by default (write tool-selections/" + f.Name + ".graphql with the fragments agents need)"
 	}
-	return f.Arguments[0].Type.Name() == "ID"
+	return ""
 }

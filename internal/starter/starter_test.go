@@ -138,3 +138,38 @@ type Customer { id: ID! sessionToken: UiExtensionSessionToken }
 		t.Errorf("uiExtensionSessionToken is not explained; want %s in:\n%s", want, out)
 	}
 }
+
+// TestRelayPlumbingIsCommentedOut: PostGraphile's query type carries Relay's compatibility
+// fields, query: Query! (the whole API again) and id: ID! (a constant), beside node; init printed
+// the first two as tools. Each is now commented out with its reason, and the rest still compiles.
+func TestRelayPlumbingIsCommentedOut(t *testing.T) {
+	schema := []byte(`type Query implements Node {
+  "Exposes the root query type nested one level down, for Relay 1 mutations."
+  query: Query!
+  "The root query type must be a Node to work well with Relay 1 mutations; this is its id."
+  id: ID!
+  "Fetches an object given its globally unique id."
+  node(id: ID!): Node
+  "One order by its row id, with its status and its total."
+  orderByRowId(rowId: Int!): Order
+}
+interface Node { id: ID! }
+type Order implements Node { id: ID! rowId: Int! status: String! total: Int! }
+`)
+	out, ds := Allowlist("s.graphql", schema, tokentest.Cache(t))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if n := compiles(t, schema, out); n != 1 {
+		t.Errorf("%d tools, want orderByRowId alone:\n%s", n, out)
+	}
+	for _, want := range []string{
+		`# query: \{\} +# \d+ tokens; the query type itself \(a Relay compatibility field\)`,
+		`# id: \{\} +# \d+ tokens; the query type's own id \(a Relay compatibility field\)`,
+		`# node: \{\} +# \d+ tokens; Relay's lookup by global id`,
+	} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("starter lacks %s:\n%s", want, out)
+		}
+	}
+}
