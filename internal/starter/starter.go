@@ -1,10 +1,10 @@
 // Package starter writes a first allowlist.yaml for a schema (toolgen init): every query root
 // field as a tool with its token cost, every mutation and every field the model could not use as
-// it stands (no description, deprecated, Relay's node lookups and compatibility fields, no usable default operation,
-// nothing but a credential's metadata) commented out with the reason, and the custom scalars
-// sent as strings only by guess as a commented scalars: block. What it prints compiles as
-// printed, and so does every edit its comments invite; a person then deletes what agents do not
-// need.
+// it stands (no description, deprecated, Relay's node lookups and compatibility fields, no
+// usable default operation, nothing but a credential's metadata) commented out with the reason,
+// and the custom scalars sent as strings only by guess as a commented scalars: block. What it
+// prints compiles as printed, and so does every edit its comments invite; a person then deletes
+// what agents do not need.
 package starter
 
 import (
