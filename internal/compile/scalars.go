@@ -100,8 +100,8 @@ func (c *compiler) dropUploads(vars []catalog.Variable, inputs []jsonschema.Inpu
 }
 
 // scalarTypes records the custom scalars whose input schema is not a string, for the Go
-// emitter, and leaves optional file-upload fields out of the input objects it types: the input
-// schemas leave them out too.
+// emitter, and leaves the fields the input schemas leave out (jsonschema.LeftOut) out of the
+// input objects it types.
 func (c *compiler) scalarTypes() {
 	if c.cat == nil {
 		return
@@ -117,7 +117,7 @@ func (c *compiler) scalarTypes() {
 	for i, t := range c.cat.Types {
 		var kept []catalog.Field
 		for _, f := range t.Fields {
-			if !c.mapper.Omitted(nameOf(f.Type)) || (f.Type.NonNull && f.Default == nil) {
+			if !c.mapper.LeftOut(f.Name, nameOf(f.Type), f.Type.NonNull && f.Default == nil) {
 				kept = append(kept, f)
 			}
 		}

@@ -175,8 +175,8 @@ func (b *build) object(def *ast.Definition) Object {
 	props := Object{}
 	var required []string
 	for _, f := range def.Fields {
-		if b.m.Omitted(f.Type.Name()) && !(f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue)) {
-			continue // an optional file upload: the model cannot send a file
+		if b.m.LeftOut(f.Name, f.Type.Name(), f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue)) {
+			continue
 		}
 		props = append(props, Member{f.Name, b.describe(b.typ(f.Type), f.DefaultValue, f.Description)})
 		if f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue) {

@@ -39,6 +39,14 @@ func (m *Mapper) Omitted(typeName string) bool {
 	return !mapped
 }
 
+// LeftOut reports whether an optional input field stays out of the input schemas and the Go
+// types: an unmapped file upload, which an agent cannot send, and Relay's clientMutationId,
+// which only echoes back in the payload (every GitHub and PostGraphile mutation input has one;
+// the model would read and fill it for nothing). A required one is never left out.
+func (m *Mapper) LeftOut(field, typeName string, required bool) bool {
+	return !required && (m.Omitted(typeName) || field == "clientMutationId")
+}
+
 // scalar is the schema of a scalar type.
 func (m *Mapper) scalar(def *ast.Definition) Object {
 	switch def.Name {

@@ -28,6 +28,5 @@ type CloseProjectArgs struct {
 
 // CloseProjectInput is the GraphQL input object CloseProjectInput.
 type CloseProjectInput struct {
-	ClientMutationID *string `json:"clientMutationId,omitempty"`
-	ProjectID        string  `json:"projectId"`
+	ProjectID string `json:"projectId"`
 }

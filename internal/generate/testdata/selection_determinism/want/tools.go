@@ -41,7 +41,6 @@ type MoveEntryArgs struct {
 
 // MoveEntryInput is the GraphQL input object MoveEntryInput.
 type MoveEntryInput struct {
-	ClientMutationID *string `json:"clientMutationId,omitempty"`
-	From             string  `json:"from"`
-	To               string  `json:"to"`
+	From string `json:"from"`
+	To   string `json:"to"`
 }

@@ -28,7 +28,6 @@ type ReplyArgs struct {
 
 // AddCommentInput is the GraphQL input object AddCommentInput.
 type AddCommentInput struct {
-	ClientMutationID *string `json:"clientMutationId,omitempty"`
-	SubjectID        string  `json:"subjectId"`
-	Body             string  `json:"body"`
+	SubjectID string `json:"subjectId"`
+	Body      string `json:"body"`
 }

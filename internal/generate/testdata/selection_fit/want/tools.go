@@ -42,7 +42,6 @@ type UpdateTeamArgs struct {
 
 // UpdateTeamInput is the GraphQL input object UpdateTeamInput.
 type UpdateTeamInput struct {
-	ClientMutationID *string `json:"clientMutationId,omitempty"`
-	TeamID           string  `json:"teamId"`
-	Name             *string `json:"name,omitempty"`
+	TeamID string  `json:"teamId"`
+	Name   *string `json:"name,omitempty"`
 }

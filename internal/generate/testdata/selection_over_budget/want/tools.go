@@ -29,6 +29,5 @@ type DeleteTeamArgs struct {
 
 // DeleteTeamInput is the GraphQL input object DeleteTeamInput.
 type DeleteTeamInput struct {
-	ClientMutationID *string `json:"clientMutationId,omitempty"`
-	TeamID           string  `json:"teamId"`
+	TeamID string `json:"teamId"`
 }

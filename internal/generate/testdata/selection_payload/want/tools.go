@@ -38,13 +38,11 @@ type ArchiveProductsArgs struct {
 
 // CreateProductInput is the GraphQL input object CreateProductInput.
 type CreateProductInput struct {
-	ClientMutationID *string `json:"clientMutationId,omitempty"`
-	Title            string  `json:"title"`
-	Price            float64 `json:"price"`
+	Title string  `json:"title"`
+	Price float64 `json:"price"`
 }
 
 // DeleteProductInput is the GraphQL input object DeleteProductInput.
 type DeleteProductInput struct {
-	ClientMutationID *string `json:"clientMutationId,omitempty"`
-	ID               string  `json:"id"`
+	ID string `json:"id"`
 }

@@ -28,6 +28,5 @@ type CreateAPIKeyArgs struct {
 
 // CreateAPIKeyInput is the GraphQL input object CreateApiKeyInput.
 type CreateAPIKeyInput struct {
-	ClientMutationID *string `json:"clientMutationId,omitempty"`
-	Name             string  `json:"name"`
+	Name string `json:"name"`
 }
