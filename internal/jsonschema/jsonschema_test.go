@@ -75,3 +75,20 @@ func TestShared(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// An optional clientMutationId is left out of an input object; a required one stays, since the
+// server refuses the call without it.
+func TestClientMutationIDIsLeftOutWhenOptional(t *testing.T) {
+	schema := gqlparser.MustLoadSchema(&ast.Source{Input: `type Query { a: Int }
+input AddInput { clientMutationId: String name: String! }
+input StrictInput { clientMutationId: String! name: String! }`})
+	for typ, want := range map[string]string{
+		"AddInput":    `{"type":"object","properties":{"input":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false}},"required":["input"],"additionalProperties":false}`,
+		"StrictInput": `{"type":"object","properties":{"input":{"type":"object","properties":{"clientMutationId":{"type":"string"},"name":{"type":"string"}},"required":["clientMutationId","name"],"additionalProperties":false}},"required":["input"],"additionalProperties":false}`,
+	} {
+		got := string(New(schema).ForVariables([]Input{{Name: "input", Type: &ast.Type{NamedType: typ, NonNull: true}}}).Compact())
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", typ, diff)
+		}
+	}
+}
