@@ -1,12 +1,10 @@
 package lint
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/internal/diag"
 )
 
 // Thresholds of near-duplicate descriptions: character-bigram Dice and content-word Jaccard.
@@ -234,74 +232,3 @@ func verbSplit(name string) (verb, rest string) {
 
 // prepositions are folded so that addLabelsToLabelable mirrors removeLabelsFromLabelable.
 var prepositions = strings.NewReplacer("To", "", "From", "", "Into", "", "Onto", "", "On", "")
-
-// duplicates compares the descriptions of every pair of tools some role sees together, once
-// per pair: identical descriptions are an error (the model cannot choose), near ones a warning.
-func (l *linter) duplicates() {
-	groups := [][]catalog.Tool{}
-	for _, r := range l.in.Allowlist.Roles {
-		groups = append(groups, l.in.Catalog.ForRole(r.Name))
-	}
-	if len(l.in.Allowlist.Roles) == 0 {
-		groups = append(groups, l.in.Catalog.Tools)
-	}
-	index := map[string]int{}
-	v := newVocab()
-	profiles := make([]profile, len(l.in.Catalog.Tools))
-	for i := range l.in.Catalog.Tools {
-		t := &l.in.Catalog.Tools[i]
-		index[t.Name], profiles[i] = i, v.profile(t)
-	}
-	s := newPairScratch(v)
-	n := len(profiles)
-	done := make([]bool, n*n) // by catalog index: a pair two roles share is compared once
-	ids := make([]int, 0, n)
-	for _, g := range groups {
-		ids = ids[:0]
-		for _, t := range g {
-			ids = append(ids, index[t.Name])
-		}
-		for x, a := range ids {
-			s.load(&profiles[a])
-			for _, b := range ids[x+1:] {
-				if !done[a*n+b] {
-					done[a*n+b] = true
-					l.comparePair(s, &profiles[a], &profiles[b])
-				}
-			}
-			s.unload(&profiles[a])
-		}
-	}
-}
-
-// comparePair reports the later tool of a pair, naming the earlier one; a is loaded in s.
-func (l *linter) comparePair(s *pairScratch, a, b *profile) {
-	name, other := b.tool.Name, a.tool.Name
-	fix := func() string { // built only for a finding: most of a large catalog's pairs have none
-		return fmt.Sprintf("say what sets %q apart from %q (description: in %s overrides the schema's), ", name, other, l.allowName()) + l.suppressFix(name, "near-duplicate-description")
-	}
-	if a.norm == b.norm {
-		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Error, Pos: l.descPos(name),
-			Message: fmt.Sprintf("%q and %q have the same description, so the model cannot choose between them: %q", other, name, oneLine(b.tool.Description)), Fix: fix()})
-		return
-	}
-	if mirror(a, b) {
-		return
-	}
-	// Size bounds first: Jaccard is at most min/max of the set sizes and Dice at most
-	// 2·min/(sum), so most pairs of a large catalog are settled without comparing contents.
-	if bound(len(a.words), len(b.words)) >= nearJaccard {
-		if j := s.jaccard(a, b); j >= nearJaccard {
-			l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Warning, Pos: l.descPos(name),
-				Message: fmt.Sprintf("the descriptions of %q and %q share %.0f %% of their content words", other, name, 100*j), Fix: fix()})
-			return
-		}
-	}
-	if 2*float64(min(a.total, b.total))/float64(a.total+b.total) < nearDice {
-		return
-	}
-	if d := s.dice(a, b); d >= nearDice {
-		l.report(Finding{Rule: "near-duplicate-description", Tool: name, Severity: diag.Warning, Pos: l.descPos(name),
-			Message: fmt.Sprintf("the descriptions of %q and %q are %.0f %% alike (character bigrams)", other, name, 100*d), Fix: fix()})
-	}
-}
