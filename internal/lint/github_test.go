@@ -2,12 +2,12 @@ package lint_test
 
 import (
 	"fmt"
-	"github.com/google/go-cmp/cmp"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen/toolgen/internal/compile"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/githubschema"
