@@ -1,0 +1,42 @@
+package lint_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/compile"
+	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/scaleschema"
+	"github.com/toolgen/toolgen/internal/tokencount/tokentest"
+)
+
+// scaleErrors are the lint errors per rule on the other scale schemas, every root field
+// allow-listed, as the README quotes them ("The lints"): credentials the model would be asked
+// for, and on Hasura two pairs of tools it describes alike ("An array relationship").
+var scaleErrors = map[string]map[string]int{
+	"shopify": {"credential-input": 24},
+	"vendure": {"credential-input": 11},
+	"sui":     {},
+	"hasura":  {"credential-input": 138, "near-duplicate-description": 2},
+}
+
+func TestScaleSchemaErrors(t *testing.T) {
+	for _, name := range scaleschema.Names() {
+		t.Run(name, func(t *testing.T) {
+			schema, allow, _ := scaleschema.AllRoots(t, name)
+			_, ds := compile.Compile(compile.Inputs{SchemaPath: name + ".graphql", Schema: schema,
+				AllowlistPath: "allowlist.yaml", Allowlist: allow, Tokens: tokentest.Cache(t)})
+			got := map[string]int{}
+			for _, d := range ds {
+				if d.Severity == diag.Error {
+					rule, _, _ := strings.Cut(d.Message, ": ")
+					got[rule]++
+				}
+			}
+			if diff := cmp.Diff(scaleErrors[name], got); diff != "" {
+				t.Errorf("errors per rule differ from the README's (-want +got); update both:\n%s", diff)
+			}
+		})
+	}
+}
