@@ -63,6 +63,9 @@ type credScan struct {
 }
 
 func (c *credScan) scan(set ast.SelectionSet, path string, depth int) {
+	if c.other {
+		return // the verdict is in: something kept is of use, so the tool is not reported
+	}
 	if depth > 16 {
 		c.other = true // too deep to judge: say nothing
 		return
@@ -109,6 +112,9 @@ func (c *credScan) fields(set ast.SelectionSet, path string, depth int, sel *sel
 		return
 	}
 	for _, s := range set {
+		if c.other {
+			return
+		}
 		switch s := s.(type) {
 		case *ast.InlineFragment:
 			c.fields(s.SelectionSet, path, depth, sel, frag+1)
@@ -139,7 +145,7 @@ func (c *credScan) field(f *ast.Field, path string, depth int, sel *selectedFiel
 		if !errorLike(c.l.in.Schema, f.Definition) {
 			c.scan(f.SelectionSet, p, depth+1)
 		}
-	case f.Name == "id" || !sensitive.Holder(t.Name) || c.l.credential(sensitive.Returned(c.l.in.Schema, t, f.Definition)):
+	case f.Name == "id" || !c.l.holder(t.Name) || c.l.credential(sensitive.Returned(c.l.in.Schema, t, f.Definition)):
 		c.other = true
 	default:
 		c.kept = append(c.kept, p)

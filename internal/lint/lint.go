@@ -118,6 +118,7 @@ type linter struct {
 	allowSrc   *ast.Source                 // allowlist.yaml, the source of every entryPos
 	candidates map[string]bool             // sensitive.Candidate per field or input name
 	secrets    map[sensitive.Field]bool    // sensitive.Credential per candidate in its context
+	holders    map[string]bool             // sensitive.Holder per type name
 	identity   map[string]bool             // sensitive.Identity per input name
 	lower      []byte                      // scratch space of lowered
 	schemas    schemaWalker                // reads each tool's input schema, its buffers reused
@@ -125,7 +126,7 @@ type linter struct {
 
 func newLinter(in Input) *linter {
 	l := &linter{in: in, entries: map[string]*allowlist.Entry{}, allowSrc: &ast.Source{Name: in.Allowlist.Name},
-		candidates: map[string]bool{}, secrets: map[sensitive.Field]bool{}, identity: map[string]bool{}}
+		candidates: map[string]bool{}, secrets: map[sensitive.Field]bool{}, holders: map[string]bool{}, identity: map[string]bool{}}
 	for i := range in.Allowlist.Tools {
 		e := &in.Allowlist.Tools[i]
 		if l.entries[e.Name] == nil {
@@ -137,6 +138,16 @@ func newLinter(in Input) *linter {
 
 // credential is sensitive.Credential, computed once per distinct field in a run; most names are
 // no candidate, and decided once per name.
+// holder is sensitive.Holder, remembered per type name.
+func (l *linter) holder(name string) bool {
+	h, ok := l.holders[name]
+	if !ok {
+		h = sensitive.Holder(name)
+		l.holders[name] = h
+	}
+	return h
+}
+
 func (l *linter) credential(f sensitive.Field) bool {
 	cand, ok := l.candidates[f.Name]
 	if !ok {
