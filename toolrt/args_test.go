@@ -106,3 +106,44 @@ func TestReadReturnsServerData(t *testing.T) {
 		t.Errorf("anonymous myWatchLists: %+v, %v", res, err)
 	}
 }
+
+// TestNullSentAsWritten: null for a nullable variable or input field reaches the server as
+// null, and the person approving a write sees it; where GraphQL refuses null, or an Int is
+// outside 32 bits, nothing is sent and nobody is asked.
+func TestNullSentAsWritten(t *testing.T) {
+	t.Parallel()
+	endpoint, rec := startMovieDB(t)
+	rt := newRuntime(t, endpoint, asUser(Config{}))
+	approver := &scripted{answers: []string{"yes"}}
+	run := rt.NewRun(nil, approver)
+	ctx := context.Background()
+	res, err := run.Call(ctx, "movies", []byte(`{"filter":{"genre":null,"minYear":1999,"maxYear":1999},"page":null,"sort":null}`))
+	if err != nil || res.IsError || !strings.Contains(res.Text, `"title":"The Matrix"`) {
+		t.Fatalf("movies with nulls: %+v, %v", res, err)
+	}
+	write := `{"input":{"titleId":"42","titleType":"MOVIE","userNotes":null,"watchListId":"1"}}` // keys sorted, as sent
+	res, err = run.Call(ctx, "addWatchListItem", []byte(write))
+	if err != nil || res.IsError {
+		t.Fatalf("write with a null: %+v, %v", res, err)
+	}
+	if diff := cmp.Diff(write, string(approver.seen[0].Variables)); diff != "" {
+		t.Errorf("the approver saw other variables (-sent +shown):\n%s", diff)
+	}
+	refusals := map[string]string{
+		"required variable":       `{"id":null}`,
+		"required input field":    `{"input":{"watchListId":null,"titleId":"42","titleType":"MOVIE"}}`,
+		"Int over 32 bits":        `{"size":3000000000}`,
+		"Int in a nullable input": `{"page":-2147483649}`,
+	}
+	tools := map[string]string{"required variable": "movie", "required input field": "addWatchListItem", "Int over 32 bits": "movies", "Int in a nullable input": "movies"}
+	before := rec.toolRequests()
+	for name, in := range refusals {
+		res, err := run.Call(ctx, tools[name], []byte(in))
+		if err != nil || res.Refusal != RefusedInvalidArgs {
+			t.Errorf("%s: %+v, %v; want invalid arguments", name, res, err)
+		}
+	}
+	if n := rec.toolRequests() - before; n != 0 || approver.asked.Load() != 1 {
+		t.Errorf("%d requests sent and %d approvals asked for refused arguments; want none", n, approver.asked.Load()-1)
+	}
+}
