@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/gate"
 	"github.com/toolgen/toolgen/toolrt/internal/args"
 )
 
@@ -127,7 +128,10 @@ func TestNullSentAsWritten(t *testing.T) {
 		t.Fatalf("write with a null: %+v, %v", res, err)
 	}
 	if diff := cmp.Diff(write, string(approver.seen[0].Variables)); diff != "" {
-		t.Errorf("the approver saw other variables (-sent +shown):\n%s", diff)
+		t.Errorf("the approver was given other variables (-sent +given):\n%s", diff)
+	}
+	if shown := gate.ShowJSON(approver.seen[0].Variables); !strings.Contains(shown, `"userNotes":null`) {
+		t.Errorf("the approval shows %s, without the null it sends", shown)
 	}
 	refusals := map[string]string{
 		"required variable":       `{"id":null}`,
