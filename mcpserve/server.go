@@ -37,7 +37,8 @@ const DefaultToolCallsTotal = 500
 // protocolVersions are the protocol versions served, newest first. Under 2026-07-28 a server
 // must not send an elicitation during a call, so elicit mode returns an input request and
 // resumes the prepared write when the client retries (elicit.go); the SDK's server middleware
-// plays the same exchange for older clients. Streamable HTTP is stateful and the SDK serves
+// plays the same exchange for older clients, including every client that sends initialize,
+// whatever version it asks for (version.go). Streamable HTTP is stateful and the SDK serves
 // 2026-07-28 only on stateless HTTP, so there clients fall back to 2025-11-25.
 var protocolVersions = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
@@ -113,7 +114,7 @@ func New(cfg Config) (*Server, error) {
 	for _, def := range defs {
 		s.mcp.AddTool(mcpTool(def), s.handler(def.Name))
 	}
-	s.mcp.AddReceivingMiddleware(catalogOrder(defs), s.auditUnknown(defs))
+	s.mcp.AddReceivingMiddleware(negotiatedInitialize, catalogOrder(defs), s.auditUnknown(defs))
 	return s, nil
 }
 

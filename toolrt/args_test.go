@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/gate"
 	"github.com/toolgen/toolgen/toolrt/internal/args"
 )
 
@@ -104,5 +105,49 @@ func TestReadReturnsServerData(t *testing.T) {
 	res, err = rt.Direct(context.Background(), "myWatchLists", nil)
 	if err != nil || !res.IsError || !strings.Contains(res.Text, `"path":["myWatchLists"]`) {
 		t.Errorf("anonymous myWatchLists: %+v, %v", res, err)
+	}
+}
+
+// TestNullSentAsWritten: null for a nullable variable or input field reaches the server as
+// null, and the person approving a write sees it; where GraphQL refuses null, or an Int is
+// outside 32 bits, nothing is sent and nobody is asked.
+func TestNullSentAsWritten(t *testing.T) {
+	t.Parallel()
+	endpoint, rec := startMovieDB(t)
+	rt := newRuntime(t, endpoint, asUser(Config{}))
+	approver := &scripted{answers: []string{"yes"}}
+	run := rt.NewRun(nil, approver)
+	ctx := context.Background()
+	res, err := run.Call(ctx, "movies", []byte(`{"filter":{"genre":null,"minYear":1999,"maxYear":1999},"page":null,"sort":null}`))
+	if err != nil || res.IsError || !strings.Contains(res.Text, `"title":"The Matrix"`) {
+		t.Fatalf("movies with nulls: %+v, %v", res, err)
+	}
+	write := `{"input":{"titleId":"42","titleType":"MOVIE","userNotes":null,"watchListId":"1"}}` // keys sorted, as sent
+	res, err = run.Call(ctx, "addWatchListItem", []byte(write))
+	if err != nil || res.IsError {
+		t.Fatalf("write with a null: %+v, %v", res, err)
+	}
+	if diff := cmp.Diff(write, string(approver.seen[0].Variables)); diff != "" {
+		t.Errorf("the approver was given other variables (-sent +given):\n%s", diff)
+	}
+	if shown := gate.ShowJSON(approver.seen[0].Variables); !strings.Contains(shown, `"userNotes":null`) {
+		t.Errorf("the approval shows %s, without the null it sends", shown)
+	}
+	refusals := map[string]string{
+		"required variable":       `{"id":null}`,
+		"required input field":    `{"input":{"watchListId":null,"titleId":"42","titleType":"MOVIE"}}`,
+		"Int over 32 bits":        `{"size":3000000000}`,
+		"Int in a nullable input": `{"page":-2147483649}`,
+	}
+	tools := map[string]string{"required variable": "movie", "required input field": "addWatchListItem", "Int over 32 bits": "movies", "Int in a nullable input": "movies"}
+	before := rec.toolRequests()
+	for name, in := range refusals {
+		res, err := run.Call(ctx, tools[name], []byte(in))
+		if err != nil || res.Refusal != RefusedInvalidArgs {
+			t.Errorf("%s: %+v, %v; want invalid arguments", name, res, err)
+		}
+	}
+	if n := rec.toolRequests() - before; n != 0 || approver.asked.Load() != 1 {
+		t.Errorf("%d requests sent and %d approvals asked for refused arguments; want none", n, approver.asked.Load()-1)
 	}
 }

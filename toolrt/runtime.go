@@ -89,7 +89,11 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	}
 	r := &Runtime{role: cfg.Role, byName: map[string]*tool{}, audit: cfg.Audit, prov: cfg.Provenance}
 	for _, ct := range cat.ForRole(cfg.Role) {
-		s, err := args.Compile(ct.Name, ct.InputSchema)
+		vars, err := variableTypes(ct.Operation)
+		if err != nil { // VerifyCatalog parsed it already
+			return nil, fmt.Errorf("toolrt: tool %q: %w", ct.Name, err)
+		}
+		s, err := args.Compile(ct.Name, ct.InputSchema, vars)
 		if err != nil {
 			return nil, fmt.Errorf("toolrt: %w", err)
 		}

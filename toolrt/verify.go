@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/toolrt/internal/args"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
@@ -148,4 +149,26 @@ func setDiff(doc, schema []string) string {
 	}
 	sort.Strings(only)
 	return strings.Join(only, ", ")
+}
+
+// variableTypes are the declared types of the operation's variables by name, for the argument
+// checks: they say where null is accepted and which variables are Int.
+func variableTypes(doc string) (map[string]args.Type, error) {
+	op, err := singleOperation(doc)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]args.Type, len(op.VariableDefinitions))
+	for _, v := range op.VariableDefinitions {
+		out[v.Variable] = argType(v.Type)
+	}
+	return out, nil
+}
+
+func argType(t *ast.Type) args.Type {
+	if t.Elem == nil {
+		return args.Type{Named: t.NamedType, NonNull: t.NonNull}
+	}
+	elem := argType(t.Elem)
+	return args.Type{Elem: &elem, NonNull: t.NonNull}
 }

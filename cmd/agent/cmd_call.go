@@ -43,7 +43,9 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	res, err := rt.Direct(ctx, args[0], []byte(raw))
-	fmt.Fprintln(e.Out, gate.Escape(res.Text)) // the API's text: no escape sequence reaches the terminal
+	// The API's text: no escape sequence reaches the terminal, and a cut result's marker reads
+	// on its own line.
+	fmt.Fprintln(e.Out, gate.EscapeLines(res.Text))
 	if err != nil || !res.IsError {
 		return err
 	}

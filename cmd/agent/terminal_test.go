@@ -63,3 +63,17 @@ func TestServerTextIsEscapedAtTheTerminal(t *testing.T) {
 		}
 	})
 }
+
+// TestCallShowsTheTruncationMarkerAsWritten: a result cut for the model ends with the marker
+// on its own line, not with an escaped line feed.
+func TestCallShowsTheTruncationMarkerAsWritten(t *testing.T) {
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"data":{"movie":{"id":"42","title":"`+strings.Repeat("ab", 20000)+`"}}}`)
+	}))
+	defer api.Close()
+	out, errText, code := runAgent(t, "", "call", "-endpoint", api.URL, "movie", `{"id":"42"}`)
+	if code != 0 || !strings.HasSuffix(out, "ba\n[truncated: the result was 40041 characters; only the first 23900 are shown]\n") || strings.Contains(out, `\u{000A}`) {
+		t.Errorf("exit %d, %s; output ends %q", code, errText, out[max(0, len(out)-160):])
+	}
+}

@@ -3,6 +3,11 @@
 // variable optional; recursive input objects, and repeated ones where sharing is shorter, go to
 // "$defs" and "$ref" (docs/selection.md, "Input schemas"). Fit makes a schema over its token
 // budget smaller without changing the values it accepts (docs/selection.md, "Input fit").
+//
+// A nullable type is written without "null", to stay compact. The runtime reads nullability
+// back (toolrt/internal/args, graphql.go) from rules that are therefore a contract: an input
+// object has "additionalProperties": false, a field is required exactly when it is non-null
+// without a default, every default is written, and only @oneOf sets min/maxProperties to 1.
 package jsonschema
 
 import (

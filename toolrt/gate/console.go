@@ -157,6 +157,18 @@ func Escape(s string) string {
 	return sb.String()
 }
 
+// EscapeLines is Escape with line feeds kept as line breaks, for a tool result at the
+// terminal: its JSON holds no raw line feed, so only the runtime's own marker of a cut result
+// ("\n[truncated: …]") starts a line, and it reads as written. Every other invisible
+// character, carriage returns included, is still escaped.
+func EscapeLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Escape(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // visible reports whether r prints as itself. Not visible: controls (C0, DEL, C1); format
 // characters (bidi embeddings, overrides and isolates, zero-width joiners); every other
 // default-ignorable code point (variation selectors, fillers: text can be smuggled in them);

@@ -48,6 +48,14 @@ func TestEscape(t *testing.T) {
 	}
 }
 
+func TestEscapeLinesKeepsOnlyLineFeeds(t *testing.T) {
+	in := "{\"a\":\"x\x1b[2J\u202e\"}\n[truncated: the result was 9 characters]\r\n"
+	want := `{"a":"x\u{001B}[2J\u{202E}"}` + "\n" + `[truncated: the result was 9 characters]\u{000D}` + "\n"
+	if diff := cmp.Diff(want, EscapeLines(in)); diff != "" {
+		t.Errorf("EscapeLines (-want +got):\n%s", diff)
+	}
+}
+
 func request(vars string) Request {
 	body := []byte(`{"query":"mutation","variables":` + vars + `}`)
 	return Request{Tool: "add", Operation: "mutation Tool_add", Variables: []byte(vars), BodySHA: sha256.Sum256(body)}

@@ -20,7 +20,7 @@ const pageSchema = `{"type":"object","properties":{"page":{"type":"integer","def
 
 func mustCompile(t testing.TB, schema string) *Schema {
 	t.Helper()
-	s, err := Compile("t", json.RawMessage(schema))
+	s, err := Compile("t", json.RawMessage(schema), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestCompileRefusesExternalRefs(t *testing.T) {
-	_, err := Compile("t", json.RawMessage(`{"$ref":"file:///etc/passwd"}`))
+	_, err := Compile("t", json.RawMessage(`{"$ref":"file:///etc/passwd"}`), nil)
 	if err == nil {
 		t.Fatal("a schema with an external $ref compiled")
 	}

@@ -16,10 +16,15 @@ func FuzzArgs(f *testing.F) {
 		`{}`, `{"input":{"watchListId":"1","titleId":"42","titleType":"MOVIE"}}`,
 		`{"watchListId":"1","titleId":"42","titleType":"MOVIE"}`, `{"a":1,"a":2}`,
 		`{"n":1e400,"m":-0.0}`, "{\"s\":\"\\u202e\\ud800\"}", `[[[[]]]]`,
+		`{"meta":null,"first":null,"filter":{"name":null,"and":[null]},"matrix":[[2147483648]]}`,
 	} {
 		f.Add([]byte(seed))
 	}
-	s, err := Compile("add", json.RawMessage(addSchema))
+	s, err := Compile("add", json.RawMessage(addSchema), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	items, err := Compile("items", json.RawMessage(itemsSchema), itemsVars)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -28,6 +33,9 @@ func FuzzArgs(f *testing.F) {
 		if err != nil {
 			checkRefusal(t, err, raw)
 			return
+		}
+		if err := items.Validate(v); err != nil { // null and Int checks from the operation's types
+			checkRefusal(t, err, raw)
 		}
 		v, _ = s.Repair(v, "input")
 		if err := s.Validate(v); err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"sort"
 	"strings"
 
@@ -32,8 +33,33 @@ func (noLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("external schema reference %q refused", url)
 }
 
-// Compile compiles one tool's input schema (JSON Schema 2020-12 unless it says otherwise).
-func Compile(tool string, schema json.RawMessage) (*Schema, error) {
+// Compile compiles one tool's input schema (JSON Schema 2020-12 unless it says otherwise) with
+// its operation's variables by name, which say where null is accepted and which are Int
+// (graphql.go); nil vars leave the schema as it is.
+func Compile(tool string, schema json.RawMessage, vars map[string]Type) (*Schema, error) {
+	obj, err := decodeSchema(tool, schema)
+	if err != nil {
+		return nil, err
+	}
+	checked, _ := decodeSchema(tool, schema) // a second copy: the validator's, edited in place
+	if vars != nil {
+		gqlNode(checked, vars)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.UseLoader(noLoader{})
+	url := "urn:toolgen:tool:" + tool
+	if err := c.AddResource(url, checked); err != nil {
+		return nil, fmt.Errorf("tool %s: input schema: %w", tool, err)
+	}
+	compiled, err := c.Compile(url)
+	if err != nil {
+		return nil, fmt.Errorf("tool %s: input schema: %w", tool, err)
+	}
+	return &Schema{compiled: compiled, doc: obj}, nil
+}
+
+func decodeSchema(tool string, schema json.RawMessage) (map[string]any, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: input schema: %w", tool, err)
@@ -42,18 +68,7 @@ func Compile(tool string, schema json.RawMessage) (*Schema, error) {
 	if !ok {
 		return nil, fmt.Errorf("tool %s: input schema is not an object", tool)
 	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(noLoader{})
-	url := "urn:toolgen:tool:" + tool
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, fmt.Errorf("tool %s: input schema: %w", tool, err)
-	}
-	compiled, err := c.Compile(url)
-	if err != nil {
-		return nil, fmt.Errorf("tool %s: input schema: %w", tool, err)
-	}
-	return &Schema{compiled: compiled, doc: obj}, nil
+	return obj, nil
 }
 
 // Validate checks decoded arguments against the schema. The error lists every failing leaf
@@ -69,6 +84,9 @@ func (s *Schema) Validate(v map[string]any) error {
 	}
 	var problems []Problem
 	collect(ve, &problems)
+	if len(problems) == 0 { // only the null branch of an anyOf failed, which cannot happen alone
+		problems = []Problem{{Path: pointer(ve.InstanceLocation), Message: "the arguments are not valid"}}
+	}
 	sort.SliceStable(problems, func(i, j int) bool { return problems[i].Path < problems[j].Path })
 	problems = dedupe(problems)
 	if len(problems) > 20 {
@@ -77,9 +95,14 @@ func (s *Schema) Validate(v map[string]any) error {
 	return &Error{Code: CodeInvalid, Problems: problems}
 }
 
-// collect gathers the leaves of the error tree: the inner nodes only say "allOf failed".
+// collect gathers the leaves of the error tree: the inner nodes only say "allOf failed". A
+// value that is not null fails the null branch of every nullable position (orNull); that
+// failure says nothing and is left out.
 func collect(ve *jsonschema.ValidationError, out *[]Problem) {
 	if len(ve.Causes) == 0 {
+		if k, ok := ve.ErrorKind.(*kind.Type); ok && len(k.Want) == 1 && k.Want[0] == "null" {
+			return
+		}
 		*out = append(*out, Problem{Path: pointer(ve.InstanceLocation), Message: describe(ve.ErrorKind)})
 		return
 	}
@@ -123,8 +146,38 @@ func describe(k jsonschema.ErrorKind) string {
 		return "a property name is not allowed"
 	case *kind.Const:
 		return "the value is not the one allowed constant"
+	case *kind.Type:
+		if k.Got == "null" {
+			return "null is not accepted here (the GraphQL type is non-null, or a default applies): send " + anyOf(k.Want) + ", or leave an optional property out"
+		}
+	case *kind.Not: // only notNull writes "not"; scalar mappings cannot
+		return "null is not accepted here: the GraphQL type is non-null"
+	case *kind.Maximum:
+		if k.Want.Cmp(big.NewRat(maxInt, 1)) == 0 {
+			return "GraphQL Int is a 32-bit integer: at most 2147483647"
+		}
+	case *kind.Minimum:
+		if k.Want.Cmp(big.NewRat(minInt, 1)) == 0 {
+			return "GraphQL Int is a 32-bit integer: at least -2147483648"
+		}
 	}
 	return clip(k.LocalizedString(printer), 160)
+}
+
+// anyOf words JSON types for a sentence: "a string", "an integer or null".
+func anyOf(types []string) string {
+	parts := make([]string, len(types))
+	for i, t := range types {
+		switch t {
+		case "null":
+			parts[i] = t
+		case "integer", "object", "array":
+			parts[i] = "an " + t
+		default:
+			parts[i] = "a " + t
+		}
+	}
+	return strings.Join(parts, " or ")
 }
 
 func quoteAll(names []string) string {
