@@ -54,6 +54,9 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 func callFailure(tool, role string, res toolrt.Result) error {
 	switch res.Refusal {
 	case toolrt.RefusedUnknownTool:
+		if role == "" {
+			return fmt.Errorf("no tool %q in the catalog; `agent catalog` lists them", tool)
+		}
 		return fmt.Errorf("no tool %q for role %q; `agent catalog %s` lists them", tool, role, role)
 	case toolrt.RefusedInvalidArgs:
 		return fmt.Errorf("invalid arguments for %s (see above); `agent catalog` shows its input schema", tool)

@@ -48,10 +48,10 @@ func runMCP(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	if ln == nil {
-		fmt.Fprintf(e.Err, "agent mcp: serving role %s as %s over stdio, writes: %s\n", e.Settings.Role, who(e), approve)
+		fmt.Fprintf(e.Err, "agent mcp: serving %s as %s over stdio, writes: %s\n", roleLabel(e.Settings.Role), who(e), approve)
 		return srv.ServeIO(ctx, &linesReader{ctx: ctx, lines: e.Lines}, nopWriteCloser{stdout})
 	}
-	fmt.Fprintf(e.Err, "agent mcp: serving role %s as %s at http://%s/, writes: %s\n", e.Settings.Role, who(e), ln.Addr(), approve)
+	fmt.Fprintf(e.Err, "agent mcp: serving %s as %s at http://%s/, writes: %s\n", roleLabel(e.Settings.Role), who(e), ln.Addr(), approve)
 	return srv.ServeHTTP(ctx, ln)
 }
 

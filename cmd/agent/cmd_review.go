@@ -63,7 +63,11 @@ func printRequest(w io.Writer, r *pending.Request, now time.Time) {
 		fmt.Fprintf(w, ", expires in %s at %s", r.Expires.Sub(now).Round(time.Second), r.Expires.Format(time.RFC3339))
 	}
 	fmt.Fprintln(w, ")")
-	fmt.Fprintf(w, "proposed  : %s ago by user %q, role %s, run %s\n", now.Sub(r.Created).Round(time.Second), gate.Escape(r.User), gate.Escape(r.Role), gate.Escape(r.Run))
+	role := r.Role
+	if role == "" {
+		role = "(every tool)"
+	}
+	fmt.Fprintf(w, "proposed  : %s ago by user %q, role %s, run %s\n", now.Sub(r.Created).Round(time.Second), gate.Escape(r.User), gate.Escape(role), gate.Escape(r.Run))
 	fmt.Fprintf(w, "endpoint  : %s\n", gate.Escape(r.Endpoint))
 	fmt.Fprintf(w, "tool      : %s\n", gate.Show(r.Tool))
 	fmt.Fprintf(w, "operation : %s\n", gate.ShowText(r.Operation))
