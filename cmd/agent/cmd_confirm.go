@@ -132,6 +132,9 @@ func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w
 	if err := errors.Join(sendErr, ferr); err != nil {
 		return err
 	}
+	if outcome == unauthenticated {
+		return fmt.Errorf("request %s: the API refused the confirming credential, so the write did not run; the request is closed (outcome unauthenticated): get a valid credential (AGENT_PASSWORD for a login, or a new %s) and have the write proposed again", w.Request, ConfirmerTokenEnv)
+	}
 	if outcome != "ok" && outcome != "graphql_errors" {
 		return fmt.Errorf("request %s: the send ended with outcome %s; check the data before proposing it again", w.Request, outcome)
 	}
