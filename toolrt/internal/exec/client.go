@@ -71,9 +71,10 @@ type attempt struct {
 	err    error
 	bearer bool // a token was sent
 	// clean is data redacted (compact JSON) and resp its decoding, made once by read for both
-	// the auth check and the result; nil when data is not JSON.
-	clean []byte
-	resp  *gqlResponse
+	// the auth check and the result; nil when data is not JSON, and decodeErr says why.
+	clean     []byte
+	resp      *gqlResponse
+	decodeErr error
 }
 
 // read redacts the body's decoded strings and decodes the result, once; it returns red.
@@ -81,9 +82,12 @@ func (a *attempt) read(red *redact.Set) *redact.Set {
 	if a.err != nil {
 		return red
 	}
-	if clean, err := red.JSON(a.data); err == nil {
-		a.clean, a.resp = clean, decodeResponse(clean)
+	clean, err := red.JSON(a.data)
+	if err == nil {
+		a.clean = clean
+		a.resp, err = decodeResponse(clean)
 	}
+	a.decodeErr = err
 	return red
 }
 
@@ -182,23 +186,9 @@ func (c *Client) interpret(a attempt, mutation bool, red *redact.Set) Result {
 	}
 	res, ok := graphQLResult(a.clean, a.resp)
 	if !ok {
-		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response: %s", a.status, clipBytes(red.Bytes(a.data), 300)))
+		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response (%v): %s", a.status, a.decodeErr, clipBytes(red.Bytes(a.data), 300)))
 	}
 	res.Status, res.Bytes = a.status, a.size
-	return res
-}
-
-// failure hides the details behind a reference id: transport errors can carry hostnames,
-// addresses and server internals that a model has no use for.
-func (c *Client) failure(a attempt, mutation bool, detail string) Result {
-	ref := NewRef()
-	c.logger().Warn("tool request failed", "ref", ref, "status", a.status, "timeout", isTimeout(a.err), "detail", detail)
-	res := Result{IsError: true, Outcome: Failed, Status: a.status, Bytes: a.size, Ref: ref}
-	res.Text = fmt.Sprintf(`{"error":"the request to the API failed; try again later","ref":%q}`, ref)
-	if mutation {
-		res.Outcome = Unknown
-		res.Text = fmt.Sprintf(`{"error":"the outcome of this write is unknown: it may or may not have been applied. Read the current state before trying again.","ref":%q}`, ref)
-	}
 	return res
 }
 

@@ -73,13 +73,14 @@ func clipCode(s string) string {
 	return s
 }
 
-// decodeResponse decodes a response body; nil when it is not a JSON object of that shape.
-func decodeResponse(data []byte) *gqlResponse {
+// decodeResponse decodes a response body; nil and why when it is not a JSON object of that
+// shape.
+func decodeResponse(data []byte) (*gqlResponse, error) {
 	var r gqlResponse
-	if json.Unmarshal(data, &r) != nil {
-		return nil
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, err
 	}
-	return &r
+	return &r, nil
 }
 
 // graphQLResult reads a GraphQL response: data, with its secrets already redacted from the
