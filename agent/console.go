@@ -58,6 +58,9 @@ func (a *Agent) header(task string) {
 		role = "(every tool)"
 	}
 	a.printf("role    : %s (%d tools)\n", role, len(a.tools))
+	if w := ToolLoadWarning(a.rt.Role(), a.rt.Tools()); w != "" {
+		a.printf("warning : %s\n", w)
+	}
 	a.printf("user    : %s\n", esc(user))
 	a.printf("task    : %s\n\n", esc(task))
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 
+	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/mcpserve"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
@@ -68,6 +69,9 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcps
 	rt, err := e.Runtime(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" {
+		fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
 	}
 	return mcpserve.New(deferTo(d, mcpserve.Config{
 		Runtime: rt,

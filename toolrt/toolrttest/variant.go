@@ -4,8 +4,10 @@ package toolrttest
 // redeploy or another project's catalog looks like, resealed so that they load.
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -58,5 +60,20 @@ func DropRoles(c *catalog.Catalog) {
 	c.Roles = map[string]catalog.Role{}
 	for i := range c.Tools {
 		c.Tools[i].Roles = []string{}
+	}
+}
+
+// CopyTool adds n copies of the named tool, renamed name1 … nameN (operations renamed too): a
+// catalog as large as a whole commerce API's.
+func CopyTool(name string, n int) func(c *catalog.Catalog) {
+	return func(c *catalog.Catalog) {
+		orig := *c.Tool(name)
+		for i := 1; i <= n; i++ {
+			t := orig
+			t.Name = fmt.Sprintf("%s%d", name, i)
+			t.OperationName = "Tool_" + t.Name
+			t.Operation = strings.Replace(orig.Operation, orig.OperationName, t.OperationName, 1)
+			c.Tools = append(c.Tools, t)
+		}
 	}
 }
