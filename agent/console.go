@@ -53,7 +53,14 @@ func (a *Agent) header(task string) {
 	if user == "" {
 		user = "(anonymous)"
 	}
-	a.printf("role    : %s (%d tools)\n", a.rt.Role(), len(a.tools))
+	role := a.rt.Role()
+	if role == "" {
+		role = "(every tool)"
+	}
+	a.printf("role    : %s (%d tools)\n", role, len(a.tools))
+	if w := ToolLoadWarning(a.rt.Role(), a.rt.Tools()); w != "" {
+		a.printf("warning : %s\n", w)
+	}
 	a.printf("user    : %s\n", esc(user))
 	a.printf("task    : %s\n\n", esc(task))
 }

@@ -118,7 +118,7 @@ func TestToolOutsideTheRoleIsNotServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: "http://127.0.0.1:1/graphql", Role: "nobody"})
+	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: "http://127.0.0.1:1/graphql", Role: "support"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestToolOutsideTheRoleIsNotServed(t *testing.T) {
 	}
 	for _, tool := range res.Tools {
 		if tool.Name == "addWatchListItem" || tool.Name == "myWatchLists" {
-			t.Errorf("role nobody sees %s", tool.Name)
+			t.Errorf("role support sees %s", tool.Name)
 		}
 	}
 }

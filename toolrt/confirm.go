@@ -32,7 +32,11 @@ type StoredWrite struct {
 func (r *Runtime) CheckStored(w StoredWrite) error {
 	t := r.byName[w.Tool]
 	if t == nil || t.Kind != catalog.Mutation {
-		return fmt.Errorf("request %s: tool %q is not a write tool of role %q in this catalog; it cannot be confirmed here", w.Request, w.Tool, r.role)
+		of := fmt.Sprintf(" of role %q", r.role)
+		if r.role == "" {
+			of = ""
+		}
+		return fmt.Errorf("request %s: tool %q is not a write tool%s in this catalog; it cannot be confirmed here", w.Request, w.Tool, of)
 	}
 	sum := sha256.Sum256(w.Body)
 	if hex.EncodeToString(sum[:]) != w.BodySHA {

@@ -41,6 +41,10 @@ type DeferredWrite struct {
 	ModelText []ModelText // free-text arguments, shown to the reviewer as the model's words
 	User      string
 	Role      string
+	// Catalog names the catalog the write was prepared under: its digest and where it came from
+	// (Provenance.Location, so another process can compare it). Zero when the runtime was given
+	// no Provenance.
+	Catalog Provenance
 }
 
 // ModelText is one free-text argument the model wrote, by its path in the arguments.
@@ -128,6 +132,7 @@ func (run *Run) deferredWrite(pr *Prepared) DeferredWrite {
 		Endpoint: run.rt.client.Endpoint, Body: append([]byte(nil), p.body...), BodySHA: p.sha,
 		Variables: append(json.RawMessage(nil), p.variables...), ModelText: text,
 		User: run.rt.User(), Role: run.rt.role,
+		Catalog: Provenance{Digest: run.rt.prov.Digest, Source: run.rt.prov.Location()},
 	}
 }
 

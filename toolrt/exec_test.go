@@ -44,7 +44,7 @@ func TestSlowBodyHitsTheDeadline(t *testing.T) {
 	// by side, each with its own runtime and log.
 	t.Run("calls", func(t *testing.T) {
 		for _, tc := range []struct{ tool, args, outcome, says string }{
-			{"movie", `{"id":"1"}`, "failed", "the request to the API failed"},
+			{"movie", `{"id":"1"}`, "failed", "the API did not answer in time; it may be busy: try again in a moment"},
 			{"addWatchListItem", addMatrix, "unknown", "the outcome of this write is unknown"},
 		} {
 			t.Run(tc.tool, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -17,6 +18,18 @@ const EmbeddedSource = "embedded"
 type Provenance struct {
 	Digest string // "sha256:<hex>", catalog.FileDigest of the file
 	Source string // EmbeddedSource or the file's path
+}
+
+// Location is Source in a form another process can compare: EmbeddedSource, or the file's
+// absolute path (resolved against this process's working directory); "" when Source is.
+func (p Provenance) Location() string {
+	if p.Source == "" || p.Source == EmbeddedSource {
+		return p.Source
+	}
+	if abs, err := filepath.Abs(p.Source); err == nil {
+		return abs
+	}
+	return p.Source
 }
 
 // String is the line a command prints first: which catalog is in use.

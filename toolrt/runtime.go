@@ -22,8 +22,10 @@ import (
 
 // Config configures a Runtime. Only Endpoint is required.
 type Config struct {
-	Endpoint      string
-	Role          string        // the role whose tools are visible; "" sees every tool
+	Endpoint string
+	// Role is the role whose tools are visible; "" sees every tool. It must be a role the
+	// catalog declares (New returns a *RoleError otherwise), unless the catalog declares none.
+	Role          string
 	User          string        // "" runs anonymously
 	Password      func() string // read at each login; cmd/agent reads AGENT_PASSWORD
 	Token         string        // a bearer token issued elsewhere: no login (cmd/agent reads AGENT_TOKEN)
@@ -83,6 +85,9 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	kinds, err := VerifyCatalog(cat)
 	if err != nil {
 		return nil, fmt.Errorf("toolrt: %w", err)
+	}
+	if err := CheckRole(cat, cfg.Role); err != nil {
+		return nil, err
 	}
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = exec.NewHTTPClient()

@@ -42,14 +42,16 @@ func TestTokenNeverReachesTheLog(t *testing.T) {
 }
 
 // TestTokenNeverReachesTheModel: a GraphQL error whose message quotes the token it
-// refused (servers do: "invalid JWT <token>") is handed to the model verbatim.
+// refused (servers do: "invalid JWT <token>") is handed to the model verbatim, and so is its
+// code.
 func TestTokenNeverReachesTheModel(t *testing.T) {
 	t.Parallel()
 	endpoint, rec := startMovieDB(t, func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if a := r.Header.Get("Authorization"); a != "" {
 				w.Header().Set("Content-Type", "application/json")
-				_, _ = w.Write([]byte(`{"data":null,"errors":[{"message":"JWT ` + strings.TrimPrefix(a, "Bearer ") + ` lacks scope movies:read"}]}`))
+				tok := strings.TrimPrefix(a, "Bearer ")
+				_, _ = w.Write([]byte(`{"data":null,"errors":[{"message":"JWT ` + tok + ` lacks scope movies:read","extensions":{"code":"SCOPE_` + tok + `"}}]}`))
 				return
 			}
 			next.ServeHTTP(w, r)
@@ -61,5 +63,8 @@ func TestTokenNeverReachesTheModel(t *testing.T) {
 		if strings.Contains(res.Text, tok) {
 			t.Errorf("the bearer token appears in the model's text: %s", res.Text)
 		}
+	}
+	if !strings.Contains(res.Text, `"extensions":{"code":"SCOPE_[token]"}`) {
+		t.Errorf("the code is not there, redacted: %s", res.Text)
 	}
 }

@@ -6,6 +6,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/toolgen/toolgen/toolrt"
@@ -52,13 +53,31 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	return callFailure(args[0], e.Settings.Role, res)
 }
 
+// unauthenticated is the outcome of a call whose identity the API refused (toolrt's exec).
+const unauthenticated = "unauthenticated"
+
 // callFailure is the one line that makes a refused or failed call exit non-zero.
 func callFailure(tool, role string, res toolrt.Result) error {
 	switch res.Refusal {
 	case toolrt.RefusedUnknownTool:
+		if role == "" {
+			return fmt.Errorf("no tool %q in the catalog; `agent catalog` lists them", tool)
+		}
 		return fmt.Errorf("no tool %q for role %q; `agent catalog %s` lists them", tool, role, role)
 	case toolrt.RefusedInvalidArgs:
 		return fmt.Errorf("invalid arguments for %s (see above); `agent catalog` shows its input schema", tool)
 	}
+	if res.Outcome == unauthenticated {
+		return refusedIdentity(tool)
+	}
 	return fmt.Errorf("the %s call failed (see above)", tool)
+}
+
+// refusedIdentity says what to do when the API refused who the call ran as. With AGENT_TOKEN
+// set, that is the token (never printed); otherwise the call was anonymous.
+func refusedIdentity(tool string) error {
+	if os.Getenv(TokenEnv) != "" {
+		return fmt.Errorf("the API refused $%s for %s: it is expired, revoked or not a token of this API. Sign in again where it was issued and export the new one as %s, or unset it and sign in with -user NAME and %s", TokenEnv, tool, TokenEnv, passwordEnv)
+	}
+	return fmt.Errorf("the API refused the %s call: it needs a signed-in user; pass -user NAME with %s, or export %s", tool, passwordEnv, TokenEnv)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/toolrt"
 )
 
 func init() {
@@ -34,8 +35,8 @@ func runCatalog(ctx context.Context, e *Env, args []string) error {
 	role := ""
 	if len(args) == 1 {
 		role = args[0]
-		if _, ok := cat.Roles[role]; !ok {
-			return fmt.Errorf("no role %q in the catalog", role)
+		if err := toolrt.CheckRole(cat, role); err != nil {
+			return err
 		}
 	}
 	tools := cat.ForRole(role)

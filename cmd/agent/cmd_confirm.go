@@ -69,15 +69,22 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	if err != nil {
 		return err
 	}
-	rt, err := e.ConfirmerRuntime(ctx, r, c)
-	if err != nil {
+	w := toolrt.StoredWrite{Request: r.ID, Tool: r.Tool, Body: r.Body, BodySHA: r.BodySHA}
+	rt, prov, err := e.confirmerRuntime(r, c)
+	var u uncheckable
+	switch {
+	case errors.As(err, &u): // this catalog does not declare the request's role
+		return e.cannotConfirm(ctx, st, r, prov, c, err)
+	case err != nil:
 		return err
 	}
-	w := toolrt.StoredWrite{Request: r.ID, Tool: r.Tool, Body: r.Body, BodySHA: r.BodySHA}
-	if cerr := rt.CheckStored(w); cerr != nil {
-		r, err = st.Refuse(ctx, r.ID, c.String(), cerr.Error(), time.Now())
-		return e.final(r, err, audit.DecisionRefused)
+	if err := rt.Login(ctx); err != nil {
+		return err
 	}
+	if cerr := rt.CheckStored(w); cerr != nil {
+		return e.cannotConfirm(ctx, st, r, prov, c, cerr)
+	}
+	e.noteOtherCatalog(r, prov)
 	if err := e.askBeforeSending(ctx, r, reviewed); err != nil {
 		return err
 	}
@@ -124,6 +131,9 @@ func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w
 	fmt.Fprintf(e.Out, "request %s confirmed by %s and sent once: outcome %s\nresult: %s\n", w.Request, gate.Escape(c.String()), outcome, gate.Escape(res.Text))
 	if err := errors.Join(sendErr, ferr); err != nil {
 		return err
+	}
+	if outcome == unauthenticated {
+		return fmt.Errorf("request %s: the API refused the confirming credential, so the write did not run; the request is closed (outcome unauthenticated): get a valid credential (AGENT_PASSWORD for a login, or a new %s) and have the write proposed again", w.Request, ConfirmerTokenEnv)
 	}
 	if outcome != "ok" && outcome != "graphql_errors" {
 		return fmt.Errorf("request %s: the send ended with outcome %s; check the data before proposing it again", w.Request, outcome)

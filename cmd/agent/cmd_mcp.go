@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 
+	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/mcpserve"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
@@ -48,10 +49,10 @@ func runMCP(ctx context.Context, e *Env, args []string) error {
 		return err
 	}
 	if ln == nil {
-		fmt.Fprintf(e.Err, "agent mcp: serving role %s as %s over stdio, writes: %s\n", e.Settings.Role, who(e), approve)
+		fmt.Fprintf(e.Err, "agent mcp: serving %s as %s over stdio, writes: %s\n", roleLabel(e.Settings.Role), who(e), approve)
 		return srv.ServeIO(ctx, &linesReader{ctx: ctx, lines: e.Lines}, nopWriteCloser{stdout})
 	}
-	fmt.Fprintf(e.Err, "agent mcp: serving role %s as %s at http://%s/, writes: %s\n", e.Settings.Role, who(e), ln.Addr(), approve)
+	fmt.Fprintf(e.Err, "agent mcp: serving %s as %s at http://%s/, writes: %s\n", roleLabel(e.Settings.Role), who(e), ln.Addr(), approve)
 	return srv.ServeHTTP(ctx, ln)
 }
 
@@ -68,6 +69,9 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcps
 	rt, err := e.Runtime(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" {
+		fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
 	}
 	return mcpserve.New(deferTo(d, mcpserve.Config{
 		Runtime: rt,

@@ -38,7 +38,11 @@ func runReview(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	_, prov, perr := e.Catalog() // named first, like every command; printCurrent reports a failure
 	printRequest(e.Out, r, time.Now())
+	if perr == nil && r.Catalog != "" && r.Catalog != prov.Digest {
+		fmt.Fprintf(e.Out, "note      : this process loaded %s, not the catalog it was proposed under; a confirm checks the write against the catalog it loads: %s\n", gate.Escape(prov.String()), loadHint(r.CatalogSource))
+	}
 	printCurrent(ctx, e, r)
 	events, err := st.Events(ctx, r.ID)
 	if err != nil {
@@ -63,8 +67,15 @@ func printRequest(w io.Writer, r *pending.Request, now time.Time) {
 		fmt.Fprintf(w, ", expires in %s at %s", r.Expires.Sub(now).Round(time.Second), r.Expires.Format(time.RFC3339))
 	}
 	fmt.Fprintln(w, ")")
-	fmt.Fprintf(w, "proposed  : %s ago by user %q, role %s, run %s\n", now.Sub(r.Created).Round(time.Second), gate.Escape(r.User), gate.Escape(r.Role), gate.Escape(r.Run))
+	role := r.Role
+	if role == "" {
+		role = "(every tool)"
+	}
+	fmt.Fprintf(w, "proposed  : %s ago by user %q, role %s, run %s\n", now.Sub(r.Created).Round(time.Second), gate.Escape(r.User), gate.Escape(role), gate.Escape(r.Run))
 	fmt.Fprintf(w, "endpoint  : %s\n", gate.Escape(r.Endpoint))
+	if r.Catalog != "" {
+		fmt.Fprintf(w, "catalog   : %s (%s)\n", r.Catalog, gate.Escape(r.CatalogSource))
+	}
 	fmt.Fprintf(w, "tool      : %s\n", gate.Show(r.Tool))
 	fmt.Fprintf(w, "operation : %s\n", gate.ShowText(r.Operation))
 	fmt.Fprintf(w, "variables : %s\n", gate.ShowJSON(r.Variables))

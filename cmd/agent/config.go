@@ -58,7 +58,7 @@ type Settings struct {
 // defaults are the built-in settings; the model's URL and name may also come from the
 // environment, because the menu takes no flags.
 func defaults() Settings {
-	return Settings{Role: "concierge", MaxModelCalls: 8, MaxToolCalls: 6, MaxToolCallsTotal: defaultToolCallsTotal, BudgetMode: "stop", Timeout: 10 * time.Second,
+	return Settings{MaxModelCalls: 8, MaxToolCalls: 6, MaxToolCallsTotal: defaultToolCallsTotal, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, defaultModelURL), Model: envOr(modelEnv, defaultModel),
 		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny"}
 }
@@ -73,7 +73,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags := flag.NewFlagSet("agent "+cmd, flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	flags.StringVar(&s.Endpoint, "endpoint", s.Endpoint, "GraphQL endpoint URL; empty starts the embedded Movie Database")
-	flags.StringVar(&s.Role, "role", s.Role, "role whose tools are visible")
+	flags.StringVar(&s.Role, "role", s.Role, "role whose tools are visible, one the catalog declares (default: concierge for the embedded catalog, else the catalog's only role, or every tool when it declares none)")
 	flags.StringVar(&s.User, "user", s.User, "user to log in as (password from $AGENT_PASSWORD); empty is anonymous")
 	flags.IntVar(&s.MaxModelCalls, "max-model-calls", s.MaxModelCalls, "model-call ceiling of a run")
 	flags.IntVar(&s.MaxToolCalls, "max-tool-calls", s.MaxToolCalls, "tool-call ceiling of a run")

@@ -96,13 +96,16 @@ func (e *Env) Endpoint(ctx context.Context) (string, error) {
 	return sh.embedded.URL(), nil
 }
 
-// Runtime builds the runtime for the settings' role and user and logs in.
+// Runtime builds the runtime for the settings' role (resolveRole) and user and logs in.
 func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 	if err := passwordSet(e.Settings.User); err != nil {
 		return nil, err
 	}
 	cat, prov, err := e.Catalog()
 	if err != nil {
+		return nil, err
+	}
+	if err := e.resolveRole(cat, prov.Digest); err != nil {
 		return nil, err
 	}
 	endpoint, err := e.Endpoint(ctx)

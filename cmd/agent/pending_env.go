@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"os"
 	"os/user"
+	"strings"
 	"time"
 
 	"github.com/toolgen/toolgen/mcpserve"
@@ -141,19 +142,41 @@ func (c confirmer) String() string {
 // ConfirmerRuntime builds and signs in the confirmer's runtime for req: the request's role and
 // its endpoint, which must be the configured one.
 func (e *Env) ConfirmerRuntime(ctx context.Context, req *pending.Request, c confirmer) (*toolrt.Runtime, error) {
+	rt, _, err := e.confirmerRuntime(req, c)
+	if err != nil {
+		return nil, err
+	}
+	return rt, rt.Login(ctx)
+}
+
+// uncheckable is a confirmerRuntime error that says this catalog cannot check the request at
+// all (it lacks the request's role), as opposed to a configuration error of this process.
+type uncheckable struct{ error }
+
+func (u uncheckable) Unwrap() error { return u.error }
+
+// confirmerRuntime builds the confirmer's runtime without signing in, and says which catalog
+// it loaded. An uncheckable error means this catalog does not declare the request's role.
+func (e *Env) confirmerRuntime(req *pending.Request, c confirmer) (*toolrt.Runtime, toolrt.Provenance, error) {
 	if e.Settings.Endpoint != req.Endpoint {
-		return nil, fmt.Errorf("request %s was proposed for %s but this command is configured for %q; pass -endpoint %s (or set endpoint in agent.yaml) to act on it", req.ID, req.Endpoint, e.Settings.Endpoint, req.Endpoint)
+		return nil, toolrt.Provenance{}, fmt.Errorf("request %s was proposed for %s but this command is configured for %q; pass -endpoint %s (or set endpoint in agent.yaml) to act on it", req.ID, req.Endpoint, e.Settings.Endpoint, req.Endpoint)
 	}
 	cat, prov, err := e.Catalog()
 	if err != nil {
-		return nil, err
+		return nil, prov, err
 	}
 	if err := e.openAudit(); err != nil {
-		return nil, err
+		return nil, prov, err
 	}
 	login, err := e.loginDocument()
 	if err != nil {
-		return nil, err
+		return nil, prov, err
+	}
+	if err := toolrt.CheckRole(cat, req.Role); err != nil {
+		return nil, prov, uncheckable{err}
+	}
+	if req.Role == "" && len(cat.Roles) > 0 { // every tool then, not now: the role cannot be chosen here
+		return nil, prov, uncheckable{fmt.Errorf("it was proposed with every tool of a catalog without roles, and this catalog declares roles (%s)", strings.Join(toolrt.DeclaredRoles(cat), ", "))}
 	}
 	rt, err := toolrt.New(cat, toolrt.Config{
 		Endpoint: req.Endpoint, Role: req.Role, User: c.user, Token: c.token,
@@ -161,10 +184,7 @@ func (e *Env) ConfirmerRuntime(ctx context.Context, req *pending.Request, c conf
 		Timeout: e.Settings.Timeout, Audit: e.audit, Provenance: prov, InsecureHTTP: e.Settings.InsecureHTTP,
 		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
-	if err != nil {
-		return nil, err
-	}
-	return rt, rt.Login(ctx)
+	return rt, prov, err
 }
 
 // openAudit opens -audit once.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/suggest"
 )
 
 // Roots are what Resolve checks tools against: the schema's root fields and its root types'
@@ -81,37 +82,6 @@ func nameFix(name string, r Roots) string {
 	return fmt.Sprintf("use the name of a field of type %s in the schema", r.Types)
 }
 
-// Suggest returns the candidate closest to s when it is close enough to be a likely typo,
-// comparing case-insensitively; ties go to the earlier candidate.
-func Suggest(s string, candidates []string) string {
-	best, bestDist := "", len(s)/3+2 // a typo changes a few characters, not a third of the word
-	ls := strings.ToLower(s)
-	for _, c := range candidates {
-		if d := distance(ls, strings.ToLower(c)); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-// distance is the Levenshtein edit distance between a and b.
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
+// Suggest returns the candidate closest to s when it is close enough to be a likely typo
+// (suggest.Closest, which the runtime shares).
+func Suggest(s string, candidates []string) string { return suggest.Closest(s, candidates) }

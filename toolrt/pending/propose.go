@@ -29,8 +29,12 @@ type Proposal struct {
 	ModelText []ModelText
 	User      string
 	Role      string
-	TTL       time.Duration // 0: DefaultTTL
-	Now       time.Time     // zero: time.Now()
+	// Catalog is the proposer's catalog digest ("sha256:<hex>") and CatalogSource where it came
+	// from ("embedded" or an absolute path); "" when the proposer did not say.
+	Catalog       string
+	CatalogSource string
+	TTL           time.Duration // 0: DefaultTTL
+	Now           time.Time     // zero: time.Now()
 }
 
 // ConflictError is a proposal whose key is already recorded with another body.
@@ -100,9 +104,10 @@ func insert(ctx context.Context, tx *sql.Tx, id, sha string, p Proposal, created
 		text = []byte("[]")
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO requests (id, idem_key, run, tool, operation, endpoint, body, body_sha,
-		variables, model_text, user, role, state, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		variables, model_text, user, role, state, created_at, expires_at, catalog, catalog_source)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, p.Key, p.Run, p.Tool, p.Operation, p.Endpoint, p.Body, sha, string(p.Variables), string(text),
-		p.User, p.Role, string(Pending), created.UnixMilli(), expires.UnixMilli())
+		p.User, p.Role, string(Pending), created.UnixMilli(), expires.UnixMilli(), p.Catalog, p.CatalogSource)
 	return err
 }
 

@@ -48,22 +48,27 @@ type Request struct {
 	ModelText []ModelText
 	User      string // who proposed it ("" anonymous)
 	Role      string
-	State     State
-	Created   time.Time
-	Expires   time.Time
-	DecidedBy string // who confirmed, rejected or (for expiry) noticed it
-	Decided   time.Time
-	Outcome   string // exec's outcome of the send, or why nothing was sent
-	Status    int    // HTTP status of the send
-	Result    string // the API's bounded answer to the send
-	Reason    string // why it was refused
+	// Catalog is the digest of the catalog it was proposed under ("sha256:<hex>") and
+	// CatalogSource where that catalog came from ("embedded" or an absolute path); both ""
+	// for a request recorded before the store kept them.
+	Catalog       string
+	CatalogSource string
+	State         State
+	Created       time.Time
+	Expires       time.Time
+	DecidedBy     string // who confirmed, rejected or (for expiry) noticed it
+	Decided       time.Time
+	Outcome       string // exec's outcome of the send, or why nothing was sent
+	Status        int    // HTTP status of the send
+	Result        string // the API's bounded answer to the send
+	Reason        string // why it was refused
 }
 
 // ErrNotFound is returned for an id the store does not hold.
 var ErrNotFound = errors.New("no such request")
 
 const columns = `id, idem_key, run, tool, operation, endpoint, body, body_sha, variables, model_text, user, role,
-	state, created_at, expires_at, decided_by, decided_at, outcome, status, result, reason`
+	state, created_at, expires_at, decided_by, decided_at, outcome, status, result, reason, catalog, catalog_source`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -72,7 +77,8 @@ func scan(r rowScanner) (*Request, error) {
 	var vars, text string
 	var created, expires, decided int64
 	err := r.Scan(&q.ID, &q.Key, &q.Run, &q.Tool, &q.Operation, &q.Endpoint, &q.Body, &q.BodySHA, &vars, &text,
-		&q.User, &q.Role, &q.State, &created, &expires, &q.DecidedBy, &decided, &q.Outcome, &q.Status, &q.Result, &q.Reason)
+		&q.User, &q.Role, &q.State, &created, &expires, &q.DecidedBy, &decided, &q.Outcome, &q.Status, &q.Result, &q.Reason,
+		&q.Catalog, &q.CatalogSource)
 	if err != nil {
 		return nil, err
 	}
@@ -169,8 +175,9 @@ func event(ctx context.Context, tx *sql.Tx, id string, at time.Time, what, actor
 }
 
 var (
-	idPattern  = regexp.MustCompile(`^req-[a-z0-9]{1,40}$`)
-	shaPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	idPattern      = regexp.MustCompile(`^req-[a-z0-9]{1,40}$`)
+	shaPattern     = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	catalogPattern = regexp.MustCompile(`^(sha256:[0-9a-f]{64})?$`)
 )
 
 // wellFormed refuses a row this program did not write: the id, hash and state are printed as
@@ -181,6 +188,8 @@ func (q *Request) wellFormed() error {
 		return fmt.Errorf("a request id %q is not one this program writes; the store was edited by hand", q.ID)
 	case !shaPattern.MatchString(q.BodySHA):
 		return fmt.Errorf("request %s: body hash %q is not 64 hex digits; the store was edited by hand", q.ID, q.BodySHA)
+	case !catalogPattern.MatchString(q.Catalog):
+		return fmt.Errorf("request %s: catalog digest %q is not sha256: and 64 hex digits; the store was edited by hand", q.ID, q.Catalog)
 	}
 	switch q.State {
 	case Pending, Sending, Sent, Rejected, Expired, Refused:

@@ -45,6 +45,11 @@ var migrations = []string{
 		detail     TEXT NOT NULL DEFAULT ''
 	);
 	CREATE INDEX events_request ON events(request_id, seq);`,
+	// The catalog a request was proposed under, so that a confirm under another catalog can tell
+	// "this process loaded the wrong one" (nothing changes) from "the catalog changed" (refused).
+	// Requests recorded before have '' in both.
+	`ALTER TABLE requests ADD COLUMN catalog TEXT NOT NULL DEFAULT '';
+	ALTER TABLE requests ADD COLUMN catalog_source TEXT NOT NULL DEFAULT '';`,
 }
 
 // SchemaVersion is the version this code migrates to.

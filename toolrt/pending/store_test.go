@@ -178,6 +178,7 @@ func TestHandEditedRowsAreRefused(t *testing.T) {
 		`UPDATE requests SET state = 'pending' || char(27) || '[2J'`,
 		`UPDATE requests SET body_sha = 'x'`,
 		`UPDATE requests SET id = 'req-' || char(27) || '[31m'`,
+		`UPDATE requests SET catalog = 'sha256:' || char(27) || '[2J'`,
 	} {
 		if _, err := s.db.Exec(edit); err != nil {
 			t.Fatal(err)
@@ -185,6 +186,6 @@ func TestHandEditedRowsAreRefused(t *testing.T) {
 		if _, err := s.List(ctx); err == nil || !strings.Contains(err.Error(), "edited by hand") {
 			t.Errorf("%s: list gave %v", edit, err)
 		}
-		_, _ = s.db.Exec(`UPDATE requests SET state = 'pending', body_sha = ?, id = ?`, r.BodySHA, r.ID)
+		_, _ = s.db.Exec(`UPDATE requests SET state = 'pending', body_sha = ?, id = ?, catalog = ''`, r.BodySHA, r.ID)
 	}
 }

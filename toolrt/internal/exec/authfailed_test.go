@@ -32,7 +32,7 @@ func TestAuthFailed(t *testing.T) {
 		{"forbidden is not an identity problem", 200, forbidden, false, false},
 	}
 	for _, c := range cases {
-		if got := authFailed(c.status, decodeResponse([]byte(c.body)), c.mutation); got != c.want {
+		if got := authFailed(c.status, decoded([]byte(c.body)), c.mutation); got != c.want {
 			t.Errorf("%s: authFailed = %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -41,10 +41,10 @@ func TestAuthFailed(t *testing.T) {
 // Another API's auth code is recognised when the client is told it; the default is unchanged.
 func TestAuthCodesOption(t *testing.T) {
 	body := []byte(`{"data":null,"errors":[{"message":"expired","extensions":{"code":"SESSION_EXPIRED"}}]}`)
-	if authFailed(200, decodeResponse(body), false) {
+	if authFailed(200, decoded(body), false) {
 		t.Error("SESSION_EXPIRED counted as an auth failure by default")
 	}
-	if !authFailed(200, decodeResponse(body), false, "SESSION_EXPIRED") {
+	if !authFailed(200, decoded(body), false, "SESSION_EXPIRED") {
 		t.Error("SESSION_EXPIRED not recognised when configured")
 	}
 	d := DefaultAuthErrorCodes()

@@ -21,7 +21,7 @@ const (
 	Failed          Outcome = "failed"          // a read failed in transport or with an HTTP error
 	Unknown         Outcome = "unknown"         // a write failed in a way that may have applied it
 	TooLarge        Outcome = "too_large"       // the response exceeded MaxResponseBytes
-	Unauthenticated Outcome = "unauthenticated" // HTTP 401 with no user to log in as
+	Unauthenticated Outcome = "unauthenticated" // the identity was refused (HTTP 401) and no login can renew it
 )
 
 // Result is one tool result: Text is what the model reads, bounded to MaxModelChars.
@@ -69,10 +69,12 @@ type attempt struct {
 	data   []byte // the body as read: redact before it leaves (interpret does)
 	size   int    // bytes read
 	err    error
+	bearer bool // a token was sent
 	// clean is data redacted (compact JSON) and resp its decoding, made once by read for both
-	// the auth check and the result; nil when data is not JSON.
-	clean []byte
-	resp  *gqlResponse
+	// the auth check and the result; nil when data is not JSON, and decodeErr says why.
+	clean     []byte
+	resp      *gqlResponse
+	decodeErr error
 }
 
 // read redacts the body's decoded strings and decodes the result, once; it returns red.
@@ -80,9 +82,12 @@ func (a *attempt) read(red *redact.Set) *redact.Set {
 	if a.err != nil {
 		return red
 	}
-	if clean, err := red.JSON(a.data); err == nil {
-		a.clean, a.resp = clean, decodeResponse(clean)
+	clean, err := red.JSON(a.data)
+	if err == nil {
+		a.clean = clean
+		a.resp, err = decodeResponse(clean)
 	}
+	a.decodeErr = err
 	return red
 }
 
@@ -117,6 +122,11 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 		}
 	}
 	res := c.interpret(a, mutation, red)
+	if a.err == nil && a.bearer && authFailed(a.status, a.resp, mutation, c.AuthCodes...) {
+		// A token issued elsewhere, refused, with no login to renew it: every call will fail
+		// the same way until a person supplies another.
+		res = Result{Text: tokenRefusedText, IsError: true, Outcome: Unauthenticated, Status: a.status, Bytes: a.size}
+	}
 	res.Retried = retried
 	if a.err != nil && ctx.Err() != nil {
 		return res, ctx.Err() // the caller gave up (Ctrl-C): the run is over
@@ -130,7 +140,7 @@ func (c *Client) post(ctx context.Context, body []byte, token string) attempt {
 		client = NewHTTPClient()
 	}
 	status, data, err := Post(ctx, client, c.Endpoint, body, token)
-	return attempt{status: status, data: data, size: len(data), err: err}
+	return attempt{status: status, data: data, size: len(data), err: err, bearer: token != ""}
 }
 
 // secrets is what must not come back out: the tokens sent and the password. A server or proxy
@@ -176,27 +186,17 @@ func (c *Client) interpret(a attempt, mutation bool, red *redact.Set) Result {
 	}
 	res, ok := graphQLResult(a.clean, a.resp)
 	if !ok {
-		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response: %s", a.status, clipBytes(red.Bytes(a.data), 300)))
+		return c.failure(a, mutation, fmt.Sprintf("HTTP %d, not a GraphQL response (%v): %s", a.status, a.decodeErr, clipBytes(red.Bytes(a.data), 300)))
 	}
 	res.Status, res.Bytes = a.status, a.size
 	return res
 }
 
-// failure hides the details behind a reference id: transport errors can carry hostnames,
-// addresses and server internals that a model has no use for.
-func (c *Client) failure(a attempt, mutation bool, detail string) Result {
-	ref := NewRef()
-	c.logger().Warn("tool request failed", "ref", ref, "status", a.status, "timeout", isTimeout(a.err), "detail", detail)
-	res := Result{IsError: true, Outcome: Failed, Status: a.status, Bytes: a.size, Ref: ref}
-	res.Text = fmt.Sprintf(`{"error":"the request to the API failed; try again later","ref":%q}`, ref)
-	if mutation {
-		res.Outcome = Unknown
-		res.Text = fmt.Sprintf(`{"error":"the outcome of this write is unknown: it may or may not have been applied. Read the current state before trying again.","ref":%q}`, ref)
-	}
-	return res
-}
-
-const unauthenticatedText = `{"error":"the API refused the request because no user is signed in"}`
+// The texts of a refused identity. Neither quotes the server: its message may echo the token.
+const (
+	unauthenticatedText = `{"error":"the API refused the request because no user is signed in"}`
+	tokenRefusedText    = `{"error":"the API refused the access token this agent was given (expired, revoked or not valid for this API); nothing was done. Do not retry: tell the user a valid token is needed, which a person must give the agent before it starts again, or sign the agent in with a user and password instead."}`
+)
 
 func tooLargeText(mutation bool) string {
 	if mutation {

@@ -21,24 +21,66 @@ type gqlError struct {
 	Message    string          `json:"message"`
 	Path       json.RawMessage `json:"path,omitempty"`
 	Extensions struct {
-		Code           string `json:"code"`
-		Classification string `json:"classification"`
+		Code           codeString `json:"code"`
+		Classification codeString `json:"classification"`
 	} `json:"extensions"`
 }
 
-// modelError is what the model sees of a GraphQL error: message and path, nothing internal.
-type modelError struct {
-	Message string          `json:"message"`
-	Path    json.RawMessage `json:"path,omitempty"`
+// codeString is an error code as the server wrote it when that is a string; any other JSON
+// value reads as "", so a server with numeric codes still has its errors read.
+type codeString string
+
+func (c *codeString) UnmarshalJSON(b []byte) error {
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		*c = codeString(s)
+	}
+	return nil
 }
 
-// decodeResponse decodes a response body; nil when it is not a JSON object of that shape.
-func decodeResponse(data []byte) *gqlResponse {
-	var r gqlResponse
-	if json.Unmarshal(data, &r) != nil {
+// maxCodeRunes bounds a code the model reads: codes are short words (FORBIDDEN, THROTTLED);
+// anything longer is not one, and is cut.
+const maxCodeRunes = 64
+
+// modelError is what the model sees of a GraphQL error: message, path and the error's code,
+// nothing else from extensions (servers put stack traces, request headers and tokens there).
+type modelError struct {
+	Message    string          `json:"message"`
+	Path       json.RawMessage `json:"path,omitempty"`
+	Extensions *modelCodes     `json:"extensions,omitempty"`
+}
+
+// modelCodes are the codes of an error: code, and classification, Spring GraphQL's name for
+// it (the runtime reads both as auth codes too).
+type modelCodes struct {
+	Code           string `json:"code,omitempty"`
+	Classification string `json:"classification,omitempty"`
+}
+
+// codes returns the error's codes for the model, each bounded; nil when it has none.
+func (e gqlError) codes() *modelCodes {
+	c := modelCodes{Code: clipCode(string(e.Extensions.Code)), Classification: clipCode(string(e.Extensions.Classification))}
+	if c == (modelCodes{}) {
 		return nil
 	}
-	return &r
+	return &c
+}
+
+func clipCode(s string) string {
+	if r := []rune(s); len(r) > maxCodeRunes {
+		return string(r[:maxCodeRunes]) + "…"
+	}
+	return s
+}
+
+// decodeResponse decodes a response body; nil and why when it is not a JSON object of that
+// shape.
+func decodeResponse(data []byte) (*gqlResponse, error) {
+	var r gqlResponse
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, err
+	}
+	return &r, nil
 }
 
 // graphQLResult reads a GraphQL response: data, with its secrets already redacted from the
@@ -60,7 +102,7 @@ func graphQLResult(data []byte, r *gqlResponse) (Result, bool) {
 		out.Data = json.RawMessage("null")
 	}
 	for i, e := range r.Errors {
-		out.Errors[i] = modelError{Message: e.Message, Path: e.Path}
+		out.Errors[i] = modelError{Message: e.Message, Path: e.Path, Extensions: e.codes()}
 	}
 	text, err := json.Marshal(out)
 	if err != nil {
@@ -94,7 +136,7 @@ func authFailed(status int, r *gqlResponse, mutation bool, codes ...string) bool
 }
 
 func (e gqlError) authCoded(codes []string) bool {
-	return slices.Contains(codes, e.Extensions.Code) || slices.Contains(codes, e.Extensions.Classification)
+	return slices.Contains(codes, string(e.Extensions.Code)) || slices.Contains(codes, string(e.Extensions.Classification))
 }
 
 func isNull(raw json.RawMessage) bool {

@@ -1,0 +1,60 @@
+package pending
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// A store written by the first schema (no catalog columns) opens, migrates and still reads its
+// requests, with no catalog recorded; new proposals keep theirs.
+func TestVersion1StoreStaysReadable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.db")
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		migrations[0],
+		`CREATE TABLE schema_version (version INTEGER NOT NULL)`,
+		`INSERT INTO schema_version (version) VALUES (1)`,
+		`INSERT INTO requests (id, idem_key, run, tool, operation, endpoint, body, body_sha, variables, model_text, user, role, state, created_at, expires_at)
+		 VALUES ('req-old', 'k-old', 'run-1', 'addWatchListItem', 'mutation M { m }', 'http://127.0.0.1:1/graphql', '{"q":1}',
+		 'b1dad7fd2f1de9b6e7b2f5b9e6c7e0ee0b5ddf29d71e2d9d6bbf9dd7c1c6a1a1', '{}', '[]', 'user', 'concierge', 'pending', 1, 2)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	_ = db.Close()
+
+	s := open(t, path)
+	ctx := context.Background()
+	old, err := s.Get(ctx, "req-old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old.Catalog != "" || old.CatalogSource != "" || old.Tool != "addWatchListItem" {
+		t.Errorf("the old request reads back as catalog %q from %q, tool %q", old.Catalog, old.CatalogSource, old.Tool)
+	}
+	p := proposal("k-new", `{"q":2}`)
+	p.Catalog, p.CatalogSource = "sha256:"+old.BodySHA, "/srv/agent/catalog.json"
+	r, _, err := s.Propose(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{p.Catalog, p.CatalogSource}, []string{got.Catalog, got.CatalogSource}); diff != "" {
+		t.Errorf("catalog of a new request (-proposed +read):\n%s", diff)
+	}
+	var v int
+	if err := s.db.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != 2 {
+		t.Errorf("schema_version %d, err %v; want 2", v, err)
+	}
+}
