@@ -128,7 +128,7 @@ func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w
 		outcome = "unknown" // claimed, and the send did not report: it may have happened
 	}
 	ferr := st.Finish(context.WithoutCancel(ctx), w.Request, c.String(), pending.Outcome{Outcome: outcome, Result: res.Text}, time.Now())
-	fmt.Fprintf(e.Out, "request %s confirmed by %s and sent once: outcome %s\nresult: %s\n", w.Request, gate.Escape(c.String()), outcome, gate.Escape(res.Text))
+	fmt.Fprintf(e.Out, "request %s confirmed by %s and sent once: outcome %s\nresult: %s\n", w.Request, gate.Escape(c.String()), outcome, gate.EscapeLines(res.Text))
 	if err := errors.Join(sendErr, ferr); err != nil {
 		return err
 	}
@@ -163,7 +163,7 @@ func (e *Env) recorded(ctx context.Context, st *pending.Store, r *pending.Reques
 	switch r.State {
 	case pending.Sent:
 		fmt.Fprintf(e.Out, "request %s was already confirmed by %s at %s and sent once (outcome %s); not sent again\nresult: %s\n",
-			r.ID, gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339), gate.Escape(r.Outcome), gate.Escape(r.Result))
+			r.ID, gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339), gate.Escape(r.Outcome), gate.EscapeLines(r.Result))
 		return nil
 	case pending.Sending:
 		return fmt.Errorf("request %s was claimed by %s at %s and its outcome is not recorded yet; not sent again (`agent review %s` shows it later)",

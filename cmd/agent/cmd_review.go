@@ -96,7 +96,7 @@ func printRequest(w io.Writer, r *pending.Request, now time.Time) {
 		}
 		fmt.Fprintln(w)
 		if r.Result != "" {
-			fmt.Fprintf(w, "result    : %s\n", gate.Escape(r.Result))
+			fmt.Fprintf(w, "result    : %s\n", gate.EscapeLines(r.Result))
 		}
 	}
 }
