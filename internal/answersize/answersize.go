@@ -1,6 +1,6 @@
 // Package answersize estimates how many leaf values one answer of an operation holds, so a
 // reviewer sees what a tool costs in the model's context after a call, not only before it.
-// Lists count at their page size (a first/last/size/limit argument or its default, a number or
+// Lists count at their page size (an argument named in PageSizeArgs or its default, a number or
 // an enum value that spells one, given directly or as a field of an input object argument), else
 // at listGuess; of several union or interface branches only the largest counts, since one
 // object takes one branch.
@@ -15,8 +15,11 @@ import (
 // listGuess is the length assumed for a list whose size no argument sets.
 const listGuess = 5
 
-// pageArgs are the argument names that set how many items a list returns.
-var pageArgs = []string{"first", "last", "size", "limit", "pageSize", "perPage", "count", "top"}
+// PageSizeArgs are the argument (and input field) names that set how many items a list returns,
+// in the order they are looked for. It is the one list: the default selection (internal/opbuild)
+// gives the first of them present its page-size default, and this package counts a list at the
+// value one of them holds, so the document and its estimate read the same argument.
+var PageSizeArgs = []string{"first", "take", "limit", "size", "pageSize", "perPage", "per_page", "top", "count", "last"}
 
 // Leaves estimates the leaf values of one answer of doc's first operation. doc must have been
 // validated against schema: list types come from the fields' definitions, and the page size an
@@ -101,7 +104,7 @@ func (e *estimator) pageSize(f *ast.Field) int {
 		return 0
 	}
 	for _, ad := range f.Definition.Arguments { // arguments left out take their defaults too
-		if contains(pageArgs, ad.Name) {
+		if contains(PageSizeArgs, ad.Name) {
 			if n := size(e.value(given(f, ad.Name), ad.DefaultValue)); n > 0 {
 				return n
 			}
@@ -149,7 +152,7 @@ func (e *estimator) inputPageSize(v *ast.Value, typeName string) int {
 	if t == nil || t.Kind != ast.InputObject {
 		return 0
 	}
-	for _, name := range pageArgs {
+	for _, name := range PageSizeArgs {
 		fd := t.Fields.ForName(name)
 		if fd == nil {
 			continue

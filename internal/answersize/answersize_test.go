@@ -17,6 +17,7 @@ type Query {
   people(first: Int): PersonConnection!
   top(pageSize: PageSize = TEN): [Movie!]!
   activities(request: ActivitiesRequest!): [Movie!]!
+  all(offset: Int = 0, take: Int = 1469): [Movie!]!
 }
 enum PageSize { TEN FIFTY }
 input ActivitiesRequest { user: String pageSize: PageSize! = FIFTY }
@@ -43,6 +44,10 @@ func TestLeaves(t *testing.T) {
 		`query { top(pageSize: FIFTY) { id } }`: 50,
 		`query Q($request: ActivitiesRequest!) { activities(request: $request) { id } }`: 50,
 		`query { activities(request: {pageSize: TEN}) { id } }`:                          10,
+		// take is a page-size argument too (opbuild's list is this one): the declared default
+		// counts, and the schema's default, capped at 1000, when the variable has none
+		`query Q($take: Int = 10) { all(take: $take) { id } }`: 10,
+		`query Q($take: Int) { all(take: $take) { id } }`:      1000,
 	} {
 		doc, err := parser.ParseQuery(&ast.Source{Name: "op.graphql", Input: op})
 		if err != nil {

@@ -132,7 +132,7 @@ func (b *Builder) nestedConnection(f *ast.FieldDefinition, n *ast.Definition) ([
 
 // nestedPageArgs bounds a nested page by its page-size argument, when it has one.
 func (b *Builder) nestedPageArgs(f *ast.FieldDefinition) string {
-	if a := pageSizeArg(f); a != nil {
+	if a := pageSizeArg(f, nestedPageSize); a != nil {
 		return "(" + a.Name + ": " + strconv.Itoa(nestedPageSize) + ")"
 	}
 	return ""

@@ -6,9 +6,12 @@ package opbuild
 // on an object without an id: items/totalItems, results/count), whose items are selected.
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 
+	"github.com/toolgen/toolgen/internal/answersize"
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -22,8 +25,6 @@ var pageListNames = []string{"items", "nodes", "results", "content", "data", "ed
 var (
 	// countName is a page's count: count, total, totalItems, totalCount, itemCount, …
 	countName = regexp.MustCompile(`^(count|total.*|.*Count)$`)
-	// pageSizeArgs are the arguments that bound a page, in the order they are looked for.
-	pageSizeArgs = []string{"first", "take", "limit", "size", "pageSize", "perPage", "per_page"}
 )
 
 // valueObject: an object without an id, not a connection, page or edge, whose selectable fields
@@ -205,17 +206,58 @@ func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
 	return nil
 }
 
-// pageSizeArg is the argument that bounds a root list or page, when it is an Int without a
-// default: it gets the pageSize default, so the model may leave it out and the server still
-// returns a bounded page.
-func pageSizeArg(f *ast.FieldDefinition) *ast.ArgumentDefinition {
-	for _, name := range pageSizeArgs {
+// pageSizeArg is the argument that bounds a root list or page (the first present of
+// answersize.PageSizeArgs, the list the estimate reads too), when it is an Int without a default
+// or with a default above limit: it gets limit as its default, so the model may leave it out and
+// the server still returns a bounded page. A default above limit would bring more than the budget
+// counts: Pokémon's getAllPokemon(take: Int = 1469) answered with about 67,000 values.
+func pageSizeArg(f *ast.FieldDefinition, limit int) *ast.ArgumentDefinition {
+	a := intPageSizeArg(f)
+	if a != nil && (!opdoc.HasDefault(a.DefaultValue) || overLimit(a.DefaultValue, limit)) {
+		return a
+	}
+	return nil
+}
+
+// askedSize is how many items the document of root field f asks for: pageSize when its
+// page-size argument takes that default, the schema's default when it is smaller
+// (getFuzzyAbility(take: Int = 1)), or 0 when no Int page-size argument says.
+func askedSize(f *ast.FieldDefinition, pageSize int) int {
+	if pageSizeArg(f, pageSize) != nil {
+		return pageSize
+	}
+	if a := intPageSizeArg(f); a != nil && a.DefaultValue.Kind == ast.IntValue {
+		n, _ := strconv.Atoi(a.DefaultValue.Raw)
+		return max(n, 0)
+	}
+	return 0
+}
+
+// intPageSizeArg is the first of answersize.PageSizeArgs that f has, when it is an Int.
+func intPageSizeArg(f *ast.FieldDefinition) *ast.ArgumentDefinition {
+	for _, name := range answersize.PageSizeArgs {
 		if a := f.Arguments.ForName(name); a != nil {
-			if a.Type.Elem == nil && a.Type.NamedType == "Int" && !opdoc.HasDefault(a.DefaultValue) {
+			if a.Type.Elem == nil && a.Type.NamedType == "Int" {
 				return a
 			}
 			return nil
 		}
 	}
 	return nil
+}
+
+// overLimit: the default is an integer above limit.
+func overLimit(v *ast.Value, limit int) bool {
+	n, err := strconv.Atoi(v.Raw)
+	return v.Kind == ast.IntValue && err == nil && n > limit
+}
+
+// raisedDefault is the reviewer's note for a page-size argument whose schema default the
+// document lowers to pageSize, or "" when it had none.
+func raisedDefault(a *ast.ArgumentDefinition, pageSize int) string {
+	if a == nil || !opdoc.HasDefault(a.DefaultValue) {
+		return ""
+	}
+	return fmt.Sprintf("page size: %s defaults to %d (pageSize), not the schema's %s, so one call stays within the answer budget; the agent may pass more, up to what the API allows",
+		a.Name, pageSize, a.DefaultValue.Raw)
 }
