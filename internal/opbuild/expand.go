@@ -78,7 +78,7 @@ func (b *Builder) expandField(t *ast.Definition, f *ast.FieldDefinition, x expan
 func (b *Builder) expandKids(f *ast.FieldDefinition, n *ast.Definition, errorLike bool, x expansion) ([]*node, string) {
 	switch {
 	case errorLike:
-		return fields(b.leaves(n)), "" // plain fields: user errors are never degraded or trimmed
+		return b.errorSet(n), "" // plain fields: user errors are never degraded or trimmed
 	case b.isEdge(n):
 		return b.edgeNode(n), ""
 	case b.connection(n) != nil:

@@ -171,7 +171,7 @@ func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, page
 		case b.errorLike(f) && !needsArgs(f) && !deprecated(f):
 			// a mutation's page of results (Nautical's bulk import: count, results, orderErrors)
 			// says what failed, as a payload does
-			out = append(out, field(f, fields(b.leaves(b.named(f)))))
+			out = append(out, field(f, b.errorSet(b.named(f))))
 		}
 	}
 	return out

@@ -77,7 +77,11 @@ type Query {
   search: SearchResponse!
   result: Result
 }
-type Mutation { login(password: String!): LoginResult }
+type Mutation { login(password: String!): LoginResult remove(id: ID!): RemovePayload! }
+type RemovePayload { ok: Boolean errors: [RemoveError!]! }
+interface RemoveError { message: String! }
+type RemoveGone implements RemoveError { message: String! goneAt: String! }
+type RemoveDenied implements RemoveError { message: String! }
 type Order { id: ID! code: String! total: Money! customer: Customer accessToken: String }
 type Money { amount: Int! currency: String! }
 type Customer { id: ID! name: String! }
@@ -105,6 +109,10 @@ func TestPagesAndGaps(t *testing.T) {
 		{`{ result { __typename ... on Order { id } ... on NotFoundError { message } } }`, "",
 			[]string{"error member without its leaves: result[NotFoundError].errorCode", "error member without its leaves: result[NotFoundError].id"}},
 		{`mutation { login(password: "x") { ok } }`, "", nil},
+		// errors of an interface type: which error it is, and what each member adds
+		{`mutation { remove(id: 1) { ok errors { message } } }`, "",
+			[]string{"error member without its leaves: remove.errors.__typename", "error member without its leaves: remove.errors[RemoveGone].goneAt"}},
+		{`mutation { remove(id: 1) { ok errors { __typename message ... on RemoveGone { goneAt } } } }`, "", nil},
 	} {
 		doc, errs := gqlparser.LoadQuery(schema, c.doc)
 		if errs != nil {
