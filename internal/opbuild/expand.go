@@ -33,11 +33,27 @@ func (b *Builder) expandRoot(t *ast.Definition, listDepth int) []*node {
 	return b.expand(t, x)
 }
 
+// expand selects t's fields in declaration order. An edge whose node type another field of t
+// already selects is left out: PostGraphile's payloads carry order { … } and orderEdge { node
+// { … } }, the same order twice.
 func (b *Builder) expand(t *ast.Definition, x expansion) []*node {
-	var out []*node
+	var out, edges []*node
+	selects, edgeOf := map[string]bool{}, map[*node]string{}
 	for _, f := range t.Fields {
-		if n := b.expandField(t, f, x); n != nil {
-			out = append(out, n)
+		n := b.expandField(t, f, x)
+		if n == nil {
+			continue
+		}
+		if nt := b.named(f); b.isEdge(nt) {
+			edges, edgeOf[n] = append(edges, n), b.named(nt.Fields.ForName("node")).Name
+		} else {
+			selects[nt.Name] = true
+		}
+		out = append(out, n)
+	}
+	for _, e := range edges {
+		if selects[edgeOf[e]] {
+			out = slices.DeleteFunc(out, func(n *node) bool { return n == e })
 		}
 	}
 	return out
@@ -49,8 +65,8 @@ func (b *Builder) expandField(t *ast.Definition, f *ast.FieldDefinition, x expan
 		return nil
 	}
 	n := b.named(f)
-	if n == nil {
-		return nil
+	if n == nil || n == b.schema.Query {
+		return nil // the query root is the whole API again (PostGraphile's payload.query)
 	}
 	if isLeaf(n) {
 		if b.secretLooking(t, f) {
