@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/toolgen/toolgen/internal/answersize"
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -146,10 +148,47 @@ func (b *Builder) nestedConnection(f *ast.FieldDefinition, n *ast.Definition) ([
 	return b.connectionFields(n, b.connection(n), nestedPageSize, false), args
 }
 
-// nestedPageArgs bounds a nested page by its page-size argument, when it has one.
+// nestedPageArgs bounds a nested page or list by its page-size argument, or else by the
+// page-size field of an input object argument, as a literal: Vendure's Customer.orders(options:
+// OrderListOptions) returned as many orders as the server's default allows without
+// orders(options: {take: 5}).
 func (b *Builder) nestedPageArgs(f *ast.FieldDefinition) string {
-	if a := pageSizeArg(f, nestedPageSize); a != nil {
-		return "(" + a.Name + ": " + strconv.Itoa(nestedPageSize) + ")"
+	five := strconv.Itoa(nestedPageSize)
+	if intPageSizeArg(f) != nil {
+		if a := pageSizeArg(f, nestedPageSize); a != nil {
+			return "(" + a.Name + ": " + five + ")"
+		}
+		return "" // its own default is small enough
+	}
+	for _, a := range f.Arguments {
+		if in := b.inputPageSizeField(b.schema.Types[a.Type.Name()]); in != nil && !isList(a.Type) {
+			return "(" + a.Name + ": {" + in.Name + ": " + five + "})"
+		}
 	}
 	return ""
+}
+
+// inputPageSizeField is the page-size field of input object t (the first of
+// answersize.PageSizeArgs, an Int without a default or with one above nestedPageSize), when t
+// can be written with that field alone: no other field is required.
+func (b *Builder) inputPageSizeField(t *ast.Definition) *ast.FieldDefinition {
+	if t == nil || t.Kind != ast.InputObject {
+		return nil
+	}
+	var out *ast.FieldDefinition
+	for _, name := range answersize.PageSizeArgs {
+		if fd := t.Fields.ForName(name); fd != nil {
+			if fd.Type.Elem != nil || fd.Type.NamedType != "Int" || (opdoc.HasDefault(fd.DefaultValue) && !overLimit(fd.DefaultValue, nestedPageSize)) {
+				return nil
+			}
+			out = fd
+			break
+		}
+	}
+	for _, fd := range t.Fields {
+		if fd != out && fd.Type.NonNull && !opdoc.HasDefault(fd.DefaultValue) {
+			return nil
+		}
+	}
+	return out
 }

@@ -25,6 +25,9 @@ var pageListNames = []string{"items", "nodes", "results", "content", "data", "ed
 var (
 	// countName is a page's count: count, total, totalItems, totalCount, itemCount, …
 	countName = regexp.MustCompile(`^(count|total.*|.*Count)$`)
+	// moreName says there is a next page or where it starts, on a page without a count:
+	// hasNextPage, hasMore, nextToken (AppSync), continuationToken (Dialogporten), nextCursor.
+	moreName = regexp.MustCompile(`^(has(Next|More)\w*|(next|end|last)?[cC]ursor|next(Page)?(Token|Cursor)?|(next)?[cC]ontinuation(Token)?|(next)?[pP]ageToken)$`)
 )
 
 // valueObject: an object without an id, not a connection, page or edge, whose selectable fields
@@ -112,8 +115,8 @@ func (b *Builder) valueSet(t *ast.Definition) []*node {
 }
 
 // page returns the items field when t is a page of any style, else nil: an object without an
-// id that is not a connection, with a count and a list of items (a known list name, or else its
-// only list of objects).
+// id that is not a connection, with a count or a next-page marker and a list of items (a known
+// list name, or else its only list of objects).
 func (b *Builder) page(t *ast.Definition) *ast.FieldDefinition {
 	if t == nil || t.Kind != ast.Object {
 		return nil
@@ -127,14 +130,10 @@ func (b *Builder) page(t *ast.Definition) *ast.FieldDefinition {
 }
 
 func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
-	if t.Fields.ForName("id") != nil || b.connection(t) != nil {
-		return nil
+	if t.Fields.ForName("id") != nil || b.connection(t) != nil || b.isEdge(t) {
+		return nil // an edge's cursor is no next-page marker
 	}
-	hasCount := false
-	for _, f := range t.Fields {
-		hasCount = hasCount || (!isList(f.Type) && countName.MatchString(f.Name) && isLeaf(b.named(f)))
-	}
-	if !hasCount {
+	if !b.pageMarker(t) {
 		return nil
 	}
 	for _, name := range pageListNames {
@@ -154,11 +153,27 @@ func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
 	return nil
 }
 
+// pageMarker: t has a non-list leaf that counts its items or says there is more (moreName).
+func (b *Builder) pageMarker(t *ast.Definition) bool {
+	return b.pageMarkedBy(t, countName) || b.pageMarkedBy(t, moreName)
+}
+
+// pageMarkedBy: t has a non-list leaf whose name matches re.
+func (b *Builder) pageMarkedBy(t *ast.Definition, re *regexp.Regexp) bool {
+	for _, f := range t.Fields {
+		if !isList(f.Type) && isLeaf(b.named(f)) && re.MatchString(f.Name) {
+			return true
+		}
+	}
+	return false
+}
+
 // pageFields selects a page like a connection: its items (entities in detail form at the root,
 // in summary form when nested), its own non-list leaves (the counts, the page number) and its
 // error-like fields with their leaves. Other side lists such as facets are left out.
 func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, pageSize int, root bool) []*node {
 	var out []*node
+	keepValues := root && !b.pageMarkedBy(t, countName)
 	for _, f := range t.Fields {
 		switch {
 		case f == items:
@@ -172,6 +187,9 @@ func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, page
 			// a mutation's page of results (Nautical's bulk import: count, results, orderErrors)
 			// says what failed, as a payload does
 			out = append(out, field(f, b.errorSet(b.named(f))))
+		case keepValues && !needsArgs(f) && !deprecated(f) && !introspection(f) && b.valueObject(b.named(f)):
+			// a count-less page's state: Dialogporten's continuationToken is sent back with orderBy
+			out = append(out, field(f, b.valueSet(b.named(f))))
 		}
 	}
 	return out

@@ -76,7 +76,9 @@ type Query {
   order(id: ID!): Order
   search: SearchResponse!
   result: Result
+  feed: Feed!
 }
+type Feed { items: [Customer!]! nextToken: String }
 type Mutation { login(password: String!): LoginResult remove(id: ID!): RemovePayload! }
 type RemovePayload { ok: Boolean errors: [RemoveError!]! }
 interface RemoveError { message: String! }
@@ -105,6 +107,8 @@ func TestPagesAndGaps(t *testing.T) {
 		{`{ order(id: 1) { id code } }`, "", []string{"value object dropped: order.total (Money)", "single result without one hop: order"}},
 		{`{ order(id: 1) { id accessToken total { amount } customer { id } } }`, "", []string{"credential selected: order.accessToken"}},
 		{`{ search { totalItems } }`, "without its items", nil},
+		{`{ feed { nextToken } }`, "without its items", nil}, // a page without a count
+		{`{ feed { items { id name } nextToken } }`, "", nil},
 		{`{ search { items { sku } totalItems } }`, "", []string{"value object dropped: search.items.price (Money)"}},
 		{`{ result { __typename ... on Order { id } ... on NotFoundError { message } } }`, "",
 			[]string{"error member without its leaves: result[NotFoundError].errorCode", "error member without its leaves: result[NotFoundError].id"}},
