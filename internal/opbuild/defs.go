@@ -7,6 +7,7 @@ package opbuild
 // about the same few hundred types again and again.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/opdoc"
@@ -151,6 +152,19 @@ func findField(fs []*ast.FieldDefinition, name string) *ast.FieldDefinition {
 		}
 	}
 	return nil
+}
+
+// isNameLike: name is one of summaryNames other than url, or ends in Name, Title or Number.
+func isNameLike(name string) bool {
+	if name != "url" && slices.Contains(summaryNames, name) {
+		return true
+	}
+	for _, suffix := range []string{"Name", "Title", "Number"} {
+		if strings.HasSuffix(name, suffix) && len(name) > len(suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameLike is the first present of summaryNames, else the first leaf whose last word is Name,
