@@ -7,6 +7,9 @@ type Review struct {
 	Reason string
 	// AnswerLeaves estimates the leaf values in one answer (lists counted at their page size).
 	AnswerLeaves int
+	// AnswerServerSized names the page-size arguments and input fields (input.limit) that nothing
+	// sets: the server's default decides those lists' length, which AnswerLeaves only guesses.
+	AnswerServerSized []string
 	// Findings are the lint results for the tool, excused ones included.
 	Findings []Finding
 }

@@ -1,6 +1,6 @@
 // Package answersize estimates how many leaf values one answer of an operation holds, so a
 // reviewer sees what a tool costs in the model's context after a call, not only before it.
-// Lists count at their page size (a first/last/size/limit argument or its default, a number or
+// Lists count at their page size (an argument named in PageSizeArgs or its default, a number or
 // an enum value that spells one, given directly or as a field of an input object argument), else
 // at listGuess; of several union or interface branches only the largest counts, since one
 // object takes one branch.
@@ -15,30 +15,56 @@ import (
 // listGuess is the length assumed for a list whose size no argument sets.
 const listGuess = 5
 
-// pageArgs are the argument names that set how many items a list returns.
-var pageArgs = []string{"first", "last", "size", "limit", "pageSize", "perPage", "count", "top"}
+// PageSizeArgs are the argument (and input field) names that set how many items a list returns,
+// in the order they are looked for. It is the one list: the default selection (internal/opbuild)
+// gives the first of them present its page-size default, and this package counts a list at the
+// value one of them holds, so the document and its estimate read the same argument.
+var PageSizeArgs = []string{"first", "take", "limit", "size", "pageSize", "perPage", "per_page", "top", "count", "last"}
 
-// Leaves estimates the leaf values of one answer of doc's first operation. doc must have been
-// validated against schema: list types come from the fields' definitions, and the page size an
-// input object argument carries from its type's defaults.
-func Leaves(schema *ast.Schema, doc *ast.QueryDocument) int {
+// Answer is the estimate of one answer.
+type Answer struct {
+	// Leaves is the leaf values one answer holds, lists counted at their page size.
+	Leaves int
+	// ServerSized names the page-size arguments and input fields (input.limit) that would bound
+	// a list but are neither given nor defaulted: the server's default decides how long the list
+	// is, and Leaves counts it at listGuess. Dialogporten's searchDialogs(input: {limit}) returns
+	// 100 dialogs unless told otherwise; an estimate of five would be a claim nothing backs.
+	ServerSized []string
+}
+
+// Leaves is Estimate(schema, doc).Leaves.
+func Leaves(schema *ast.Schema, doc *ast.QueryDocument) int { return Estimate(schema, doc).Leaves }
+
+// Estimate estimates one answer of doc's first operation. doc must have been validated against
+// schema: list types come from the fields' definitions, and the page size an input object
+// argument carries from its type's defaults.
+func Estimate(schema *ast.Schema, doc *ast.QueryDocument) Answer {
 	if doc == nil || len(doc.Operations) == 0 {
-		return 0
+		return Answer{}
 	}
 	op := doc.Operations[0]
 	e := &estimator{schema: schema, doc: doc, vars: op.VariableDefinitions}
-	return e.set(op.SelectionSet, "", 0, 0)
+	n := e.set(op.SelectionSet, "", bound{}, 0)
+	return Answer{Leaves: n, ServerSized: e.serverSized}
 }
 
 type estimator struct {
-	schema *ast.Schema
-	doc    *ast.QueryDocument
-	vars   ast.VariableDefinitionList
+	schema      *ast.Schema
+	doc         *ast.QueryDocument
+	vars        ast.VariableDefinitionList
+	serverSized []string
+}
+
+// bound is the page size a field sets for the first list at or below it: n items, or, when n is
+// 0, the unset argument or input field (unset) that leaves it to the server.
+type bound struct {
+	n     int
+	unset string
 }
 
 // set counts a selection set on an object of type parent: its fields, plus the fragments on
 // parent itself, plus the largest fragment on any other type.
-func (e *estimator) set(set ast.SelectionSet, parent string, page, depth int) int {
+func (e *estimator) set(set ast.SelectionSet, parent string, page bound, depth int) int {
 	if depth > 32 {
 		return 0
 	}
@@ -71,9 +97,9 @@ func (e *estimator) set(set ast.SelectionSet, parent string, page, depth int) in
 
 // field counts one field: 1 for a leaf, its selection otherwise, times its list lengths. A page
 // size set on a non-list field (a connection) applies to the first list below it.
-func (e *estimator) field(f *ast.Field, page, depth int) int {
-	if size := e.pageSize(f); size > 0 {
-		page = size
+func (e *estimator) field(f *ast.Field, page bound, depth int) int {
+	if b := e.pageSize(f); b.n > 0 || b.unset != "" {
+		page = b
 	}
 	mult := 1
 	typ, parent := (*ast.Type)(nil), ""
@@ -82,9 +108,13 @@ func (e *estimator) field(f *ast.Field, page, depth int) int {
 	}
 	for t := typ; t != nil && t.Elem != nil; t = t.Elem {
 		n := listGuess
-		if page > 0 {
-			n, page = page, 0
+		switch {
+		case page.n > 0:
+			n = page.n
+		case page.unset != "" && !contains(e.serverSized, page.unset):
+			e.serverSized = append(e.serverSized, page.unset)
 		}
+		page = bound{}
 		mult *= n
 	}
 	if len(f.SelectionSet) == 0 {
@@ -95,24 +125,39 @@ func (e *estimator) field(f *ast.Field, page, depth int) int {
 
 // pageSize reads a page-size argument (a literal, a variable's default, or the argument's
 // default), or else the page size inside an input object argument (Aave's
-// activities(request: { pageSize: FIFTY })).
-func (e *estimator) pageSize(f *ast.Field) int {
+// activities(request: { pageSize: FIFTY })). When a page-size argument or input field exists
+// but nothing sets it, the bound names it (unset), the first such one in argument order.
+func (e *estimator) pageSize(f *ast.Field) bound {
 	if f.Definition == nil {
-		return 0
+		return bound{}
+	}
+	var out bound
+	note := func(name string) {
+		if out.unset == "" {
+			out.unset = name
+		}
 	}
 	for _, ad := range f.Definition.Arguments { // arguments left out take their defaults too
-		if contains(pageArgs, ad.Name) {
-			if n := size(e.value(given(f, ad.Name), ad.DefaultValue)); n > 0 {
-				return n
+		if contains(PageSizeArgs, ad.Name) {
+			v := e.value(given(f, ad.Name), ad.DefaultValue)
+			if n := size(v); n > 0 {
+				return bound{n: n}
+			}
+			if unsetValue(v) {
+				note(ad.Name)
 			}
 		}
 	}
 	for _, ad := range f.Definition.Arguments {
-		if n := e.inputPageSize(e.value(given(f, ad.Name), ad.DefaultValue), ad.Type.Name()); n > 0 {
-			return n
+		n, unset := e.inputPageSize(e.value(given(f, ad.Name), ad.DefaultValue), ad.Type.Name())
+		if n > 0 {
+			return bound{n: n}
+		}
+		if unset != "" {
+			note(ad.Name + "." + unset)
 		}
 	}
-	return 0
+	return out
 }
 
 // given is the value field f passes to its argument name, or nil.
@@ -140,16 +185,16 @@ func (e *estimator) value(v, def *ast.Value) *ast.Value {
 
 // inputPageSize is the page size an input object value v of type typeName carries: its own
 // page-size field, else that field's default in the type (what the server uses when the model
-// leaves it out).
-func (e *estimator) inputPageSize(v *ast.Value, typeName string) int {
+// leaves it out). When the type has a page-size field that neither sets, unset names it.
+func (e *estimator) inputPageSize(v *ast.Value, typeName string) (n int, unset string) {
 	if e.schema == nil {
-		return 0
+		return 0, ""
 	}
 	t := e.schema.Types[typeName]
 	if t == nil || t.Kind != ast.InputObject {
-		return 0
+		return 0, ""
 	}
-	for _, name := range pageArgs {
+	for _, name := range PageSizeArgs {
 		fd := t.Fields.ForName(name)
 		if fd == nil {
 			continue
@@ -158,12 +203,19 @@ func (e *estimator) inputPageSize(v *ast.Value, typeName string) int {
 		if v != nil && v.Kind == ast.ObjectValue {
 			set = v.Children.ForName(name)
 		}
-		if n := size(e.value(set, fd.DefaultValue)); n > 0 {
-			return n
+		val := e.value(set, fd.DefaultValue)
+		if n := size(val); n > 0 {
+			return n, ""
+		}
+		if unsetValue(val) && unset == "" {
+			unset = name
 		}
 	}
-	return 0
+	return 0, unset
 }
+
+// unsetValue: no value, or null (graphene's `first: Int = null` sets nothing).
+func unsetValue(v *ast.Value) bool { return v == nil || v.Kind == ast.NullValue }
 
 // size reads a page size from an Int or from an enum value that spells one, capped at 1000.
 func size(v *ast.Value) int {

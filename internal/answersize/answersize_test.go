@@ -3,6 +3,7 @@ package answersize
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/parser"
@@ -17,7 +18,12 @@ type Query {
   people(first: Int): PersonConnection!
   top(pageSize: PageSize = TEN): [Movie!]!
   activities(request: ActivitiesRequest!): [Movie!]!
+  all(offset: Int = 0, take: Int = 1469): [Movie!]!
+  search2(input: SearchInput!): SearchPage!
+  recent(limit: Int = null): [Movie!]!
 }
+input SearchInput { text: String limit: Int }
+type SearchPage { items: [Movie!] hasNextPage: Boolean! }
 enum PageSize { TEN FIFTY }
 input ActivitiesRequest { user: String pageSize: PageSize! = FIFTY }
 type MoviePage { content: [Movie!]! total: Int! }
@@ -43,6 +49,10 @@ func TestLeaves(t *testing.T) {
 		`query { top(pageSize: FIFTY) { id } }`: 50,
 		`query Q($request: ActivitiesRequest!) { activities(request: $request) { id } }`: 50,
 		`query { activities(request: {pageSize: TEN}) { id } }`:                          10,
+		// take is a page-size argument too (opbuild's list is this one): the declared default
+		// counts, and the schema's default, capped at 1000, when the variable has none
+		`query Q($take: Int = 10) { all(take: $take) { id } }`: 10,
+		`query Q($take: Int) { all(take: $take) { id } }`:      1000,
 	} {
 		doc, err := parser.ParseQuery(&ast.Source{Name: "op.graphql", Input: op})
 		if err != nil {
@@ -57,6 +67,30 @@ func TestLeaves(t *testing.T) {
 	}
 	if Leaves(schema, nil) != 0 || Leaves(nil, &ast.QueryDocument{}) != 0 {
 		t.Error("no document, no leaves")
+	}
+}
+
+// TestServerSized: a page size that an argument or input field would set but nothing does is
+// named, and its list is counted at listGuess; one that is set is not named.
+func TestServerSized(t *testing.T) {
+	schema := gqlparser.MustLoadSchema(&ast.Source{Name: "s.graphql", Input: schemaSDL})
+	for op, want := range map[string][]string{
+		`query Q($input: SearchInput!) { search2(input: $input) { items { id } hasNextPage } }`: {"input.limit"},
+		`query { search2(input: {limit: 3}) { items { id } } }`:                                 nil,
+		`query { recent { id } }`:                                    {"limit"}, // = null sets nothing
+		`query Q($limit: Int = 10) { recent(limit: $limit) { id } }`: nil,
+		`query { movie(id: "1") { id } }`:                            nil,
+	} {
+		doc, err := parser.ParseQuery(&ast.Source{Name: "op.graphql", Input: op})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if errs := validator.Validate(schema, doc); len(errs) > 0 {
+			t.Fatalf("%s: %v", op, errs)
+		}
+		if got := Estimate(schema, doc).ServerSized; !cmp.Equal(got, want) {
+			t.Errorf("%s: ServerSized %q, want %q", op, got, want)
+		}
 	}
 }
 

@@ -46,7 +46,8 @@ func (c *compiler) review(in Inputs) diag.List {
 			t.Review.Reason = leadingComment(o.Doc)
 		}
 		if doc := c.docs[t.Name]; doc != nil {
-			t.Review.AnswerLeaves = answersize.Leaves(c.schema, doc)
+			a := answersize.Estimate(c.schema, doc)
+			t.Review.AnswerLeaves, t.Review.AnswerServerSized = a.Leaves, a.ServerSized
 		}
 	}
 	return ds

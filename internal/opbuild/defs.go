@@ -2,22 +2,17 @@ package opbuild
 
 // This file holds the definitions of docs/selection.md that the three phases share: which fields can
 // be selected at all (needsArgs, secretLooking), an entity's leaves and summary, and the shapes
-// the rule recognises (connection, edge, error-like field, wrapper, page-like object). Answers
+// the rule recognises (edge, wrapper, page-like object; errors.go has the error-like ones). Answers
 // that depend only on a type are cached on the Builder, because GitHub's 278 root fields ask
 // about the same few hundred types again and again.
 
 import (
-	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
-)
-
-var (
-	errorName = regexp.MustCompile(`(?i)(errors?|warnings?)$`)
-	errorType = regexp.MustCompile(`(Error|Warning)s?$`)
 )
 
 // summaryNames are the fields that identify an entity to a reader, most telling first.
@@ -159,6 +154,19 @@ func findField(fs []*ast.FieldDefinition, name string) *ast.FieldDefinition {
 	return nil
 }
 
+// isNameLike: name is one of summaryNames other than url, or ends in Name, Title or Number.
+func isNameLike(name string) bool {
+	if name != "url" && slices.Contains(summaryNames, name) {
+		return true
+	}
+	for _, suffix := range []string{"Name", "Title", "Number"} {
+		if strings.HasSuffix(name, suffix) && len(name) > len(suffix) {
+			return true
+		}
+	}
+	return false
+}
+
 // nameLike is the first present of summaryNames, else the first leaf whose last word is Name,
 // Title or Number (productName, orderNumber), else nil.
 func nameLike(ls []*ast.FieldDefinition) *ast.FieldDefinition {
@@ -211,15 +219,6 @@ func (b *Builder) isEdge(t *ast.Definition) bool {
 	return n != nil && !isLeaf(b.named(n))
 }
 
-// errorLike: an object field with a message whose name or type says it reports errors.
-func (b *Builder) errorLike(f *ast.FieldDefinition) bool {
-	t := b.named(f)
-	if t == nil || (t.Kind != ast.Object && t.Kind != ast.Interface) || t.Fields.ForName("message") == nil {
-		return false
-	}
-	return errorName.MatchString(f.Name) || errorType.MatchString(t.Name)
-}
-
 // wrappers are the object types no non-root field returns and no union contains: in practice
 // mutation payloads and page objects, used by root fields only.
 func wrappers(s *ast.Schema) map[string]bool {
@@ -259,10 +258,4 @@ func (b *Builder) pageLike(t *ast.Definition) bool {
 
 func (b *Builder) hasID(t *ast.Definition) bool {
 	return t != nil && (t.Kind == ast.Object || t.Kind == ast.Interface) && t.Fields.ForName("id") != nil
-}
-
-// errorType: an object whose name says it reports an error and which has a message (Vendure's
-// OrderLimitError, a DeFi API's QuoteError).
-func (b *Builder) errorType(t *ast.Definition) bool {
-	return t.Kind == ast.Object && t.Fields.ForName("message") != nil && errorType.MatchString(t.Name)
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/toolgen/toolgen/internal/answersize"
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -33,11 +35,27 @@ func (b *Builder) expandRoot(t *ast.Definition, listDepth int) []*node {
 	return b.expand(t, x)
 }
 
+// expand selects t's fields in declaration order. An edge whose node type another field of t
+// already selects is left out: PostGraphile's payloads carry order { … } and orderEdge { node
+// { … } }, the same order twice.
 func (b *Builder) expand(t *ast.Definition, x expansion) []*node {
-	var out []*node
+	var out, edges []*node
+	selects, edgeOf := map[string]bool{}, map[*node]string{}
 	for _, f := range t.Fields {
-		if n := b.expandField(t, f, x); n != nil {
-			out = append(out, n)
+		n := b.expandField(t, f, x)
+		if n == nil {
+			continue
+		}
+		if nt := b.named(f); b.isEdge(nt) {
+			edges, edgeOf[n] = append(edges, n), b.named(nt.Fields.ForName("node")).Name
+		} else {
+			selects[nt.Name] = true
+		}
+		out = append(out, n)
+	}
+	for _, e := range edges {
+		if selects[edgeOf[e]] {
+			out = slices.DeleteFunc(out, func(n *node) bool { return n == e })
 		}
 	}
 	return out
@@ -49,8 +67,8 @@ func (b *Builder) expandField(t *ast.Definition, f *ast.FieldDefinition, x expan
 		return nil
 	}
 	n := b.named(f)
-	if n == nil {
-		return nil
+	if n == nil || n == b.schema.Query {
+		return nil // the query root is the whole API again (PostGraphile's payload.query)
 	}
 	if isLeaf(n) {
 		if b.secretLooking(t, f) {
@@ -78,7 +96,7 @@ func (b *Builder) expandField(t *ast.Definition, f *ast.FieldDefinition, x expan
 func (b *Builder) expandKids(f *ast.FieldDefinition, n *ast.Definition, errorLike bool, x expansion) ([]*node, string) {
 	switch {
 	case errorLike:
-		return fields(b.leaves(n)), "" // plain fields: user errors are never degraded or trimmed
+		return b.errorSet(n), "" // plain fields: user errors are never degraded or trimmed
 	case b.isEdge(n):
 		return b.edgeNode(n), ""
 	case b.connection(n) != nil:
@@ -130,10 +148,47 @@ func (b *Builder) nestedConnection(f *ast.FieldDefinition, n *ast.Definition) ([
 	return b.connectionFields(n, b.connection(n), nestedPageSize, false), args
 }
 
-// nestedPageArgs bounds a nested page by its page-size argument, when it has one.
+// nestedPageArgs bounds a nested page or list by its page-size argument, or else by the
+// page-size field of an input object argument, as a literal: Vendure's Customer.orders(options:
+// OrderListOptions) returned as many orders as the server's default allows without
+// orders(options: {take: 5}).
 func (b *Builder) nestedPageArgs(f *ast.FieldDefinition) string {
-	if a := pageSizeArg(f); a != nil {
-		return "(" + a.Name + ": " + strconv.Itoa(nestedPageSize) + ")"
+	five := strconv.Itoa(nestedPageSize)
+	if intPageSizeArg(f) != nil {
+		if a := pageSizeArg(f, nestedPageSize); a != nil {
+			return "(" + a.Name + ": " + five + ")"
+		}
+		return "" // its own default is small enough
+	}
+	for _, a := range f.Arguments {
+		if in := b.inputPageSizeField(b.schema.Types[a.Type.Name()]); in != nil && !isList(a.Type) {
+			return "(" + a.Name + ": {" + in.Name + ": " + five + "})"
+		}
 	}
 	return ""
+}
+
+// inputPageSizeField is the page-size field of input object t (the first of
+// answersize.PageSizeArgs, an Int without a default or with one above nestedPageSize), when t
+// can be written with that field alone: no other field is required.
+func (b *Builder) inputPageSizeField(t *ast.Definition) *ast.FieldDefinition {
+	if t == nil || t.Kind != ast.InputObject {
+		return nil
+	}
+	var out *ast.FieldDefinition
+	for _, name := range answersize.PageSizeArgs {
+		if fd := t.Fields.ForName(name); fd != nil {
+			if fd.Type.Elem != nil || fd.Type.NamedType != "Int" || (opdoc.HasDefault(fd.DefaultValue) && !overLimit(fd.DefaultValue, nestedPageSize)) {
+				return nil
+			}
+			out = fd
+			break
+		}
+	}
+	for _, fd := range t.Fields {
+		if fd != out && fd.Type.NonNull && !opdoc.HasDefault(fd.DefaultValue) {
+			return nil
+		}
+	}
+	return out
 }

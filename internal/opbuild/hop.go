@@ -67,8 +67,8 @@ func (b *Builder) hops(t *ast.Definition) []*node {
 // hop is the selection of one field next to the root entity, or nil when it is not a relation.
 func (b *Builder) hop(f *ast.FieldDefinition) *node {
 	n := b.named(f)
-	if n == nil || isLeaf(n) || b.valueObject(n) {
-		return nil // leaves and value objects are the entity's own values
+	if n == nil || isLeaf(n) || b.valueObject(n) || n == b.schema.Query {
+		return nil // leaves and value objects are the entity's own values; the query root is no relation
 	}
 	var kids []*node
 	rank, args := hopRelation, ""

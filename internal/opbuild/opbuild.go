@@ -83,7 +83,11 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	ft := &fitter{head: header(kind, f, s, o), tail: " }", root: s.root, o: o, words: b.words, count: b.count}
+	var paged *ast.ArgumentDefinition
+	if s.connection || s.page || isList(f.Type) {
+		paged = pageSizeArg(f, o.PageSize)
+	}
+	ft := &fitter{head: header(kind, f, s.connection, paged, o), tail: " }", root: s.root, o: o, words: b.words, count: b.count}
 	var r Result
 	if s.hopFrom != nil {
 		if err := b.addHops(ft, s.hopFrom); err != nil {
@@ -96,21 +100,21 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 		}
 	}
 	r.Text, r.SelectionTokens = ft.head+printSet(s.root.kids)+ft.tail, ft.tokens
+	if note := raisedDefault(paged, o.PageSize); note != "" {
+		r.Notes = append([]string{note}, r.Notes...)
+	}
 	return r, nil
 }
 
 // header is the document up to the root field's selection: the operation with its variables
-// and the root field with its arguments, each forwarded as a variable of exactly its type.
-func header(kind string, f *ast.FieldDefinition, s shaped, o Options) string {
+// and the root field with its arguments, each forwarded as a variable of exactly its type; paged,
+// the page-size argument, defaults to pageSize.
+func header(kind string, f *ast.FieldDefinition, connection bool, paged *ast.ArgumentDefinition, o Options) string {
 	var args ast.ArgumentDefinitionList
-	for _, a := range forwarded(f, s.connection) {
+	for _, a := range forwarded(f, connection) {
 		if !o.Omit[a.Name] {
 			args = append(args, a)
 		}
-	}
-	var paged *ast.ArgumentDefinition
-	if s.connection || s.page || isList(f.Type) {
-		paged = pageSizeArg(f)
 	}
 	var b strings.Builder
 	b.WriteString(kind + " " + OperationName(f.Name))

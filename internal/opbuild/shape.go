@@ -28,6 +28,14 @@ type shaped struct {
 func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped, error) {
 	t := b.named(f)
 	root := field(f, nil)
+	asked := askedSize(f, o.PageSize) // what the header asks for, so L counts what comes back
+	if asked > 0 && isList(f.Type) {
+		root.mult = asked
+	}
+	pageSize := o.PageSize
+	if asked > 0 {
+		pageSize = asked
+	}
 	switch {
 	case t == nil:
 		return shaped{}, fmt.Errorf("its type %s is not defined", f.Type.Name())
@@ -38,11 +46,11 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 		return b.nonEmpty(root, t)
 	}
 	if c := b.connection(t); c != nil {
-		root.kids = b.connectionFields(t, c, o.PageSize, true)
+		root.kids = b.connectionFields(t, c, pageSize, true)
 		return shaped{root: root, connection: true}, nil
 	}
 	if items := b.page(t); items != nil {
-		root.kids = b.pageFields(t, items, o.PageSize, true)
+		root.kids = b.pageFields(t, items, pageSize, true)
 		s, err := b.nonEmpty(root, t)
 		s.page = true
 		return s, err

@@ -37,6 +37,8 @@ type node struct {
 	reach   int
 	repeat  bool
 	belongs bool
+	// reducedAway names the fields reduce removed from under this one.
+	reducedAway []string
 }
 
 // entity is E(T, form): the current leaves are the group node's kids.
@@ -176,8 +178,36 @@ func (n *node) trim() bool {
 	if best < 0 {
 		return false
 	}
+	if k := n.kids[best]; most > 0 && k.reduce() {
+		for _, name := range k.reducedAway {
+			n.ent.trimmed = append(n.ent.trimmed, k.name+"."+name)
+		}
+		return true
+	}
 	n.ent.trimmed = append(n.ent.trimmed, n.kids[best].name)
 	n.kids = append(n.kids[:best:best], n.kids[best+1:]...)
+	return true
+}
+
+// reduce strips a bulky field's sub-selection to its own leaves that hold no list, when those
+// name what it holds (a name-like leaf is among them) and something else would go: Pokémon's
+// types { name matchup { twelve lists } } becomes types { name } instead of going whole. Without
+// a name the rest is no use alone (a learnset's moves { generation } without the move).
+func (n *node) reduce() bool {
+	var kept []*node
+	var away []string
+	named := false
+	for _, k := range n.kids {
+		if k.ent == nil && k.on == "" && len(k.kids) == 0 && k.mult == 1 && !k.isBlob() {
+			kept, named = append(kept, k), named || isNameLike(k.name)
+		} else {
+			away = append(away, k.name)
+		}
+	}
+	if !named || len(away) == 0 || slices.Contains(away, "") {
+		return false
+	}
+	n.kids, n.reducedAway = kept, away
 	return true
 }
 

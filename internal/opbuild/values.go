@@ -6,9 +6,12 @@ package opbuild
 // on an object without an id: items/totalItems, results/count), whose items are selected.
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 
+	"github.com/toolgen/toolgen/internal/answersize"
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -22,8 +25,9 @@ var pageListNames = []string{"items", "nodes", "results", "content", "data", "ed
 var (
 	// countName is a page's count: count, total, totalItems, totalCount, itemCount, …
 	countName = regexp.MustCompile(`^(count|total.*|.*Count)$`)
-	// pageSizeArgs are the arguments that bound a page, in the order they are looked for.
-	pageSizeArgs = []string{"first", "take", "limit", "size", "pageSize", "perPage", "per_page"}
+	// moreName says there is a next page or where it starts, on a page without a count:
+	// hasNextPage, hasMore, nextToken (AppSync), continuationToken (Dialogporten), nextCursor.
+	moreName = regexp.MustCompile(`^(has(Next|More)\w*|(next|end|last)?[cC]ursor|next(Page)?(Token|Cursor)?|(next)?[cC]ontinuation(Token)?|(next)?[pP]ageToken)$`)
 )
 
 // valueObject: an object without an id, not a connection, page or edge, whose selectable fields
@@ -111,8 +115,8 @@ func (b *Builder) valueSet(t *ast.Definition) []*node {
 }
 
 // page returns the items field when t is a page of any style, else nil: an object without an
-// id that is not a connection, with a count and a list of items (a known list name, or else its
-// only list of objects).
+// id that is not a connection, with a count or a next-page marker and a list of items (a known
+// list name, or else its only list of objects).
 func (b *Builder) page(t *ast.Definition) *ast.FieldDefinition {
 	if t == nil || t.Kind != ast.Object {
 		return nil
@@ -126,14 +130,10 @@ func (b *Builder) page(t *ast.Definition) *ast.FieldDefinition {
 }
 
 func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
-	if t.Fields.ForName("id") != nil || b.connection(t) != nil {
-		return nil
+	if t.Fields.ForName("id") != nil || b.connection(t) != nil || b.isEdge(t) {
+		return nil // an edge's cursor is no next-page marker
 	}
-	hasCount := false
-	for _, f := range t.Fields {
-		hasCount = hasCount || (!isList(f.Type) && countName.MatchString(f.Name) && isLeaf(b.named(f)))
-	}
-	if !hasCount {
+	if !b.pageMarker(t) {
 		return nil
 	}
 	for _, name := range pageListNames {
@@ -153,11 +153,27 @@ func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
 	return nil
 }
 
+// pageMarker: t has a non-list leaf that counts its items or says there is more (moreName).
+func (b *Builder) pageMarker(t *ast.Definition) bool {
+	return b.pageMarkedBy(t, countName) || b.pageMarkedBy(t, moreName)
+}
+
+// pageMarkedBy: t has a non-list leaf whose name matches re.
+func (b *Builder) pageMarkedBy(t *ast.Definition, re *regexp.Regexp) bool {
+	for _, f := range t.Fields {
+		if !isList(f.Type) && isLeaf(b.named(f)) && re.MatchString(f.Name) {
+			return true
+		}
+	}
+	return false
+}
+
 // pageFields selects a page like a connection: its items (entities in detail form at the root,
 // in summary form when nested), its own non-list leaves (the counts, the page number) and its
 // error-like fields with their leaves. Other side lists such as facets are left out.
 func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, pageSize int, root bool) []*node {
 	var out []*node
+	keepValues := root && !b.pageMarkedBy(t, countName)
 	for _, f := range t.Fields {
 		switch {
 		case f == items:
@@ -170,7 +186,10 @@ func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, page
 		case b.errorLike(f) && !needsArgs(f) && !deprecated(f):
 			// a mutation's page of results (Nautical's bulk import: count, results, orderErrors)
 			// says what failed, as a payload does
-			out = append(out, field(f, fields(b.leaves(b.named(f)))))
+			out = append(out, field(f, b.errorSet(b.named(f))))
+		case keepValues && !needsArgs(f) && !deprecated(f) && !introspection(f) && b.valueObject(b.named(f)):
+			// a count-less page's state: Dialogporten's continuationToken is sent back with orderBy
+			out = append(out, field(f, b.valueSet(b.named(f))))
 		}
 	}
 	return out
@@ -205,17 +224,58 @@ func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
 	return nil
 }
 
-// pageSizeArg is the argument that bounds a root list or page, when it is an Int without a
-// default: it gets the pageSize default, so the model may leave it out and the server still
-// returns a bounded page.
-func pageSizeArg(f *ast.FieldDefinition) *ast.ArgumentDefinition {
-	for _, name := range pageSizeArgs {
+// pageSizeArg is the argument that bounds a root list or page (the first present of
+// answersize.PageSizeArgs, the list the estimate reads too), when it is an Int without a default
+// or with a default above limit: it gets limit as its default, so the model may leave it out and
+// the server still returns a bounded page. A default above limit would bring more than the budget
+// counts: Pokémon's getAllPokemon(take: Int = 1469) answered with about 67,000 values.
+func pageSizeArg(f *ast.FieldDefinition, limit int) *ast.ArgumentDefinition {
+	a := intPageSizeArg(f)
+	if a != nil && (!opdoc.HasDefault(a.DefaultValue) || overLimit(a.DefaultValue, limit)) {
+		return a
+	}
+	return nil
+}
+
+// askedSize is how many items the document of root field f asks for: pageSize when its
+// page-size argument takes that default, the schema's default when it is smaller
+// (getFuzzyAbility(take: Int = 1)), or 0 when no Int page-size argument says.
+func askedSize(f *ast.FieldDefinition, pageSize int) int {
+	if pageSizeArg(f, pageSize) != nil {
+		return pageSize
+	}
+	if a := intPageSizeArg(f); a != nil && a.DefaultValue.Kind == ast.IntValue {
+		n, _ := strconv.Atoi(a.DefaultValue.Raw)
+		return max(n, 0)
+	}
+	return 0
+}
+
+// intPageSizeArg is the first of answersize.PageSizeArgs that f has, when it is an Int.
+func intPageSizeArg(f *ast.FieldDefinition) *ast.ArgumentDefinition {
+	for _, name := range answersize.PageSizeArgs {
 		if a := f.Arguments.ForName(name); a != nil {
-			if a.Type.Elem == nil && a.Type.NamedType == "Int" && !opdoc.HasDefault(a.DefaultValue) {
+			if a.Type.Elem == nil && a.Type.NamedType == "Int" {
 				return a
 			}
 			return nil
 		}
 	}
 	return nil
+}
+
+// overLimit: the default is an integer above limit.
+func overLimit(v *ast.Value, limit int) bool {
+	n, err := strconv.Atoi(v.Raw)
+	return v.Kind == ast.IntValue && err == nil && n > limit
+}
+
+// raisedDefault is the reviewer's note for a page-size argument whose schema default the
+// document lowers to pageSize, or "" when it had none.
+func raisedDefault(a *ast.ArgumentDefinition, pageSize int) string {
+	if a == nil || !opdoc.HasDefault(a.DefaultValue) {
+		return ""
+	}
+	return fmt.Sprintf("page size: %s defaults to %d (pageSize), not the schema's %s, so one call stays within the answer budget; the agent may pass more, up to what the API allows",
+		a.Name, pageSize, a.DefaultValue.Raw)
 }

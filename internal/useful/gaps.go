@@ -6,6 +6,7 @@ package useful
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -18,6 +19,9 @@ const (
 	ErrorLeaf   = "error member without its leaves" // an error fragment without message, code, …
 	Credential  = "credential selected"             // a secret-looking string leaf
 )
+
+// maxMembers is opbuild's bound on member fragments: beyond it a common interface stands in.
+const maxMembers = 8
 
 // Gap is one property a document misses, with where.
 type Gap struct{ Kind, Where string }
@@ -108,23 +112,97 @@ func (c checker) selectsToOne(t *ast.Definition, set ast.SelectionSet) bool {
 }
 
 // errorMemberGaps: an inline fragment on an error type (its name ends in Error, or it has a
-// message) must select every leaf of that type that takes no required argument.
+// message) must select every leaf of that type that takes no required argument, in the fragment
+// or beside it; an error-like field of an interface or union type (at most maxMembers members)
+// must select __typename and every leaf of every member, so each error says which it is.
 func (c checker) errorMemberGaps(set ast.SelectionSet, where string) []Gap {
 	var out []Gap
 	for _, s := range set {
 		switch s := s.(type) {
 		case *ast.Field:
+			if s.Definition != nil && c.errorLike(s.Definition) {
+				out = append(out, c.errorAbstractGaps(c.named(s.Definition), s.SelectionSet, where+"."+s.Alias)...)
+			}
 			out = append(out, c.errorMemberGaps(s.SelectionSet, where+"."+s.Alias)...)
 		case *ast.InlineFragment:
 			m := c.schema.Types[s.TypeCondition]
 			if m != nil && m.Kind == ast.Object && m.Fields.ForName("message") != nil && errorType.MatchString(m.Name) {
-				for _, f := range m.Fields {
-					if selectable(f) && isLeaf(c.named(f)) && len(selected(s.SelectionSet, f.Name)) == 0 {
-						out = append(out, Gap{ErrorLeaf, fmt.Sprintf("%s[%s].%s", where, m.Name, f.Name)})
-					}
-				}
+				out = append(out, c.memberLeafGaps(m, set, where)...)
 			}
 			out = append(out, c.errorMemberGaps(s.SelectionSet, where+"["+s.TypeCondition+"]")...)
+		}
+	}
+	return dedupe(out)
+}
+
+// errorAbstractGaps: an error-like field of abstract type t selects __typename and every leaf of
+// each of t's members (beyond maxMembers, a common interface may stand in for them).
+func (c checker) errorAbstractGaps(t *ast.Definition, set ast.SelectionSet, where string) []Gap {
+	if t == nil || (t.Kind != ast.Interface && t.Kind != ast.Union) {
+		return nil
+	}
+	members := c.schema.GetPossibleTypes(t)
+	if len(members) > maxMembers {
+		return nil
+	}
+	var out []Gap
+	if !direct(set, "__typename") {
+		out = append(out, Gap{ErrorLeaf, where + ".__typename"})
+	}
+	for _, m := range members {
+		out = append(out, c.memberLeafGaps(m, set, where)...)
+	}
+	return out
+}
+
+// memberLeafGaps names the leaves of error member m that set selects neither for every object
+// (directly) nor in a fragment that applies to m.
+func (c checker) memberLeafGaps(m *ast.Definition, set ast.SelectionSet, where string) []Gap {
+	var out []Gap
+	for _, f := range m.Fields {
+		if selectable(f) && isLeaf(c.named(f)) && !c.credential(m, f) && !c.selectedFor(set, m, f.Name) {
+			out = append(out, Gap{ErrorLeaf, fmt.Sprintf("%s[%s].%s", where, m.Name, f.Name)})
+		}
+	}
+	return out
+}
+
+// selectedFor: set selects name on an object of type m, directly or in a fragment on m or on an
+// interface m implements.
+func (c checker) selectedFor(set ast.SelectionSet, m *ast.Definition, name string) bool {
+	for _, s := range set {
+		switch s := s.(type) {
+		case *ast.Field:
+			if s.Name == name {
+				return true
+			}
+		default:
+			on, sub := fragment(s)
+			if (on == "" || on == m.Name || slices.Contains(m.Interfaces, on)) && c.selectedFor(sub, m, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// direct: set selects name itself, outside any fragment.
+func direct(set ast.SelectionSet, name string) bool {
+	for _, s := range set {
+		if f, ok := s.(*ast.Field); ok && f.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func dedupe(gs []Gap) []Gap {
+	seen := map[Gap]bool{}
+	out := gs[:0]
+	for _, g := range gs {
+		if !seen[g] {
+			seen[g] = true
+			out = append(out, g)
 		}
 	}
 	return out

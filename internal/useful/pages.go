@@ -1,7 +1,7 @@
 package useful
 
 // This file recognises the shapes docs/selection.md adds: pages of any style (a list and a count
-// on an object without an id) and value objects (small objects without an id made of leaves and
+// or a next-page marker on an object without an id) and value objects (small objects without an id made of leaves and
 // other value objects: money, addresses, localized text).
 
 import (
@@ -14,24 +14,28 @@ import (
 // pageListNames are the list fields that hold a page's items, most likely first.
 var pageListNames = []string{"items", "nodes", "results", "content", "data", "edges", "entries", "records", "rows", "hits", "elements", "list"}
 
-// countName is a page's count: count, total, totalItems, totalCount, itemCount, …
-var countName = regexp.MustCompile(`^(count|total.*|.*Count)$`)
+var (
+	// countName is a page's count: count, total, totalItems, totalCount, itemCount, …
+	countName = regexp.MustCompile(`^(count|total.*|.*Count)$`)
+	// moreName says there is a next page or where it starts: hasNextPage, nextToken, …
+	moreName = regexp.MustCompile(`^(has(Next|More)\w*|(next|end|last)?[cC]ursor|next(Page)?(Token|Cursor)?|(next)?[cC]ontinuation(Token)?|(next)?[pP]ageToken)$`)
+)
 
 // maxValueDepth bounds how deep a value object nests (TaxedMoney { gross { amount } } is 2).
 const maxValueDepth = 3
 
 // pageList returns the items field when t is a page of any style, else nil: an object without
-// an id that is not a connection, with a count and a list of items (a known list name, or else
+// an id that is not a connection, with a count or a next-page marker and a list of items (a known list name, or else
 // the only list of objects).
 func (c checker) pageList(t *ast.Definition) *ast.FieldDefinition {
-	if t == nil || t.Kind != ast.Object || t.Fields.ForName("id") != nil || c.connectionList(t) != nil {
-		return nil
+	if t == nil || t.Kind != ast.Object || t.Fields.ForName("id") != nil || c.connectionList(t) != nil || t.Fields.ForName("node") != nil {
+		return nil // an edge's cursor is no next-page marker
 	}
-	hasCount := false
+	marked := false
 	for _, f := range t.Fields {
-		hasCount = hasCount || (f.Type.Elem == nil && countName.MatchString(f.Name) && isLeaf(c.named(f)))
+		marked = marked || (f.Type.Elem == nil && isLeaf(c.named(f)) && (countName.MatchString(f.Name) || moreName.MatchString(f.Name)))
 	}
-	if !hasCount {
+	if !marked {
 		return nil
 	}
 	for _, name := range pageListNames {

@@ -148,12 +148,30 @@ func (c checker) hasResult(set ast.SelectionSet) bool {
 	return false
 }
 
+// errorLike: a field whose name or type says it reports errors, of an object or interface with
+// a message or of a union whose members all have one (as opbuild decides).
 func (c checker) errorLike(f *ast.FieldDefinition) bool {
 	t := c.named(f)
-	if t == nil || (t.Kind != ast.Object && t.Kind != ast.Interface) || t.Fields.ForName("message") == nil {
+	if t == nil || !c.hasMessage(t) {
 		return false
 	}
 	return errorName.MatchString(f.Name) || errorType.MatchString(t.Name)
+}
+
+func (c checker) hasMessage(t *ast.Definition) bool {
+	switch t.Kind {
+	case ast.Object, ast.Interface:
+		return t.Fields.ForName("message") != nil
+	case ast.Union:
+		members := c.schema.GetPossibleTypes(t)
+		for _, m := range members {
+			if m.Fields.ForName("message") == nil {
+				return false
+			}
+		}
+		return len(members) > 0
+	}
+	return false
 }
 
 // credential: a leaf of parent that sensitive.Credential classifies as a secret, as the default

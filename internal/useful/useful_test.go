@@ -76,8 +76,14 @@ type Query {
   order(id: ID!): Order
   search: SearchResponse!
   result: Result
+  feed: Feed!
 }
-type Mutation { login(password: String!): LoginResult }
+type Feed { items: [Customer!]! nextToken: String }
+type Mutation { login(password: String!): LoginResult remove(id: ID!): RemovePayload! }
+type RemovePayload { ok: Boolean errors: [RemoveError!]! }
+interface RemoveError { message: String! }
+type RemoveGone implements RemoveError { message: String! goneAt: String! }
+type RemoveDenied implements RemoveError { message: String! }
 type Order { id: ID! code: String! total: Money! customer: Customer accessToken: String }
 type Money { amount: Int! currency: String! }
 type Customer { id: ID! name: String! }
@@ -101,10 +107,16 @@ func TestPagesAndGaps(t *testing.T) {
 		{`{ order(id: 1) { id code } }`, "", []string{"value object dropped: order.total (Money)", "single result without one hop: order"}},
 		{`{ order(id: 1) { id accessToken total { amount } customer { id } } }`, "", []string{"credential selected: order.accessToken"}},
 		{`{ search { totalItems } }`, "without its items", nil},
+		{`{ feed { nextToken } }`, "without its items", nil}, // a page without a count
+		{`{ feed { items { id name } nextToken } }`, "", nil},
 		{`{ search { items { sku } totalItems } }`, "", []string{"value object dropped: search.items.price (Money)"}},
 		{`{ result { __typename ... on Order { id } ... on NotFoundError { message } } }`, "",
 			[]string{"error member without its leaves: result[NotFoundError].errorCode", "error member without its leaves: result[NotFoundError].id"}},
 		{`mutation { login(password: "x") { ok } }`, "", nil},
+		// errors of an interface type: which error it is, and what each member adds
+		{`mutation { remove(id: 1) { ok errors { message } } }`, "",
+			[]string{"error member without its leaves: remove.errors.__typename", "error member without its leaves: remove.errors[RemoveGone].goneAt"}},
+		{`mutation { remove(id: 1) { ok errors { __typename message ... on RemoveGone { goneAt } } } }`, "", nil},
 	} {
 		doc, errs := gqlparser.LoadQuery(schema, c.doc)
 		if errs != nil {

@@ -34,6 +34,18 @@ func code(s string) string {
 	return ticks + s + ticks
 }
 
+// codeList is the names as code spans joined by commas and "and", or "" for none.
+func codeList(names []string) string {
+	spans := make([]string, len(names))
+	for i, n := range names {
+		spans[i] = code(n)
+	}
+	if len(spans) < 2 {
+		return strings.Join(spans, "")
+	}
+	return strings.Join(spans[:len(spans)-1], ", ") + " and " + spans[len(spans)-1]
+}
+
 // fence returns a code fence longer than any backtick run in s, so s cannot close it early.
 func fence(s string) string {
 	return strings.Repeat("`", max(3, longestRun(s, '`')+1))

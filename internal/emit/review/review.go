@@ -57,6 +57,7 @@ type tool struct {
 	InputsTotal   int  // the rows of the whole input schema when the table leaves some out, else 0
 	InputsMore    bool // InputsTotal is a lower bound
 	AnswerLeaves  int
+	ServerSized   string // the unset page sizes of AnswerServerSized, as code spans, or ""
 	Reason        string // the override's leading comment
 	Findings      []catalog.Finding
 
@@ -164,7 +165,7 @@ func newTool(t catalog.Tool, anchor string) *tool {
 		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: desc,
 		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
 		OperationName: t.OperationName, Operation: op, Notes: notes,
-		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, Reason: visible(t.Review.Reason),
+		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, ServerSized: codeList(t.Review.AnswerServerSized), Reason: visible(t.Review.Reason),
 		Findings: visibleFindings(t.Review.Findings),
 		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
 		NameCode: code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: code(t.OperationName), Fence: fence(op),

@@ -16,7 +16,7 @@ type SearchArgs struct {
 	Where Filter `json:"where"`
 	// How many results, 1 to 50.
 	//
-	// Default: 20.
+	// Default: 10.
 	Limit *int32 `json:"limit,omitempty"`
 	// Default: "ASC".
 	Order *Order `json:"order,omitempty"`

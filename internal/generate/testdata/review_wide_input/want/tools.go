@@ -19,7 +19,7 @@ type ProductsArgs struct {
 	After *string `json:"after,omitempty"`
 	// How many products, 1 to 50.
 	//
-	// Default: 20.
+	// Default: 10.
 	First *int32 `json:"first,omitempty"`
 }
 
