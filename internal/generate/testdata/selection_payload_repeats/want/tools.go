@@ -29,6 +29,5 @@ type AddNoteArgs struct {
 
 // CreateOrderInput is the GraphQL input object CreateOrderInput.
 type CreateOrderInput struct {
-	ClientMutationID *string `json:"clientMutationId,omitempty"`
-	CustomerID       int32   `json:"customerId"`
+	CustomerID int32 `json:"customerId"`
 }
