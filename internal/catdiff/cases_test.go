@@ -27,7 +27,22 @@ var edits = map[string]func(c *catalog.Catalog){
 	"tool-became-query": func(c *catalog.Catalog) { c.Tools[2].Kind = catalog.Query },
 	"role-added":        func(c *catalog.Catalog) { c.Tools[2].Roles = []string{"concierge", "support"} },
 	"role-removed":      func(c *catalog.Catalog) { c.Tools[1].Roles = []string{"support"} },
-	"approval-relaxed":  func(c *catalog.Catalog) { c.Tools[2].Approval = catalog.ApprovalNone },
+	// A newly declared role is reviewed as a whole: everything it can call, writes first.
+	"role-added.declared": func(c *catalog.Catalog) {
+		c.Roles["partner"] = catalog.Role{Description: "Adds items for partners."}
+		c.Tools[2].Roles = []string{"concierge", "partner"}
+	},
+	// Without declared roles every role sees every tool: support gains addItem.
+	"role-added.roles-dropped": func(c *catalog.Catalog) {
+		c.Roles = nil
+		c.Tools[2].Roles = []string{}
+	},
+	// A role no longer declared is refused at start: it loses everything it could call.
+	"role-removed.undeclared": func(c *catalog.Catalog) {
+		delete(c.Roles, "concierge")
+		c.Tools[2].Roles = []string{"support"}
+	},
+	"approval-relaxed": func(c *catalog.Catalog) { c.Tools[2].Approval = catalog.ApprovalNone },
 	"approval-tightened": func(c *catalog.Catalog) {
 		c.Tools[1].Approval = catalog.ApprovalRequired
 	},

@@ -1,7 +1,6 @@
 package catdiff
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 
@@ -112,6 +111,7 @@ func summarize(cs []Change) Summary {
 type differ struct {
 	old, new *catalog.Catalog
 	changes  []Change
+	oldBy    map[string]*catalog.Tool // the old tools by name, once needed
 }
 
 // add records a change of rule id with its default level and flags.
@@ -124,30 +124,6 @@ func (d *differ) add(id, tool, path, msg string, old, new any) *Change {
 // costly is the cost flag's threshold: more than 25 % and more than 100 tokens.
 func costly(old, new int) bool {
 	return new-old > 100 && float64(new) > 1.25*float64(old)
-}
-
-// roles compares the declared roles: a role that disappears loses every tool it had, and each
-// role's token total is compared against the threshold.
-func (d *differ) roles() {
-	oldT, newT := roleTotals(d.old), roleTotals(d.new)
-	for _, name := range slices.Sorted(maps.Keys(d.old.Roles)) {
-		o := oldT[name]
-		n := newT[name]
-		if _, ok := d.new.Roles[name]; !ok {
-			c := d.add("role-removed", "", pointer("/roles", name), fmt.Sprintf("role %q is no longer declared: its %d tools are gone for it", name, o.Tools), name, nil)
-			c.Role = name
-			continue
-		}
-		if o.Tokens != n.Tokens {
-			c := d.add("role-tokens-changed", "", pointer("/roles", name, "tokens"),
-				fmt.Sprintf("role %q costs %d tokens, was %d", name, n.Tokens, o.Tokens), o.Tokens, n.Tokens)
-			c.Role = name
-			c.TokenDelta = &TokenDelta{Old: o.Tokens, New: n.Tokens, Delta: n.Tokens - o.Tokens}
-			if costly(o.Tokens, n.Tokens) {
-				c.flag(FlagCost)
-			}
-		}
-	}
 }
 
 // roleTokens is the per-role token table, roles sorted by name; without declared roles on

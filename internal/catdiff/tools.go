@@ -113,25 +113,6 @@ func (d *differ) tool(o, n *catalog.Tool) {
 	}
 }
 
-// toolRoles compares which declared roles see the tool; roles declared on one side only are
-// the role table's business (and role-removed's, at catalog level), not every tool's.
-func (d *differ) toolRoles(o, n *catalog.Tool) {
-	for _, r := range slices.Sorted(maps.Keys(d.old.Roles)) {
-		if _, ok := d.new.Roles[r]; !ok {
-			continue
-		}
-		was, is := o.VisibleTo(r), n.VisibleTo(r)
-		switch {
-		case was && !is:
-			c := d.add("role-removed", n.Name, pointer("/roles", r), fmt.Sprintf("role %q can no longer call %q", r, n.Name), r, nil)
-			c.Role = r
-		case !was && is:
-			c := d.add("role-added", n.Name, pointer("/roles", r), fmt.Sprintf("role %q can now call %s %q (approval %s)", r, n.Kind, n.Name, n.Approval), nil, r)
-			c.Role = r
-		}
-	}
-}
-
 // description records a changed description with its word diff and token delta. When the
 // description is all that changed in what the tool costs (same name and input schema), the
 // tool's exact token delta is the description's; otherwise it is estimated.
