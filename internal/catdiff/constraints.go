@@ -21,7 +21,7 @@ func (s *schemaDiff) types(o, n node, path, name string) {
 	case newInOld:
 		id, how = "input-type-narrowed", "narrowed"
 	}
-	s.d.add(id, s.tool, path+"/type", fmt.Sprintf("input %s: type %s from %s to %s", name, how, typeName(ot), typeName(nt)), o.m["type"], n.m["type"])
+	s.d.add(id, s.tool, path+"/type", fmt.Sprintf("%s: type %s from %s to %s", what(path, name), how, typeName(ot), typeName(nt)), o.m["type"], n.m["type"])
 }
 
 // typeSet is the sorted list of JSON types; nil means any type.
@@ -77,10 +77,10 @@ func (s *schemaDiff) enum(o, n node, path, name string) {
 	case !oOK && !nOK:
 		return
 	case !oOK:
-		s.d.add("input-constraint-tightened", s.tool, p, fmt.Sprintf("input %s now accepts only %s", name, canonical(ne)), nil, ne)
+		s.d.add("input-constraint-tightened", s.tool, p, fmt.Sprintf("%s now accepts only %s", what(path, name), canonical(ne)), nil, ne)
 		return
 	case !nOK:
-		s.d.add("input-constraint-loosened", s.tool, p, fmt.Sprintf("input %s is no longer limited to %s", name, canonical(oe)), oe, nil)
+		s.d.add("input-constraint-loosened", s.tool, p, fmt.Sprintf("%s is no longer limited to %s", what(path, name), canonical(oe)), oe, nil)
 		return
 	}
 	has := func(list []any, v any) bool {
@@ -88,12 +88,12 @@ func (s *schemaDiff) enum(o, n node, path, name string) {
 	}
 	for _, v := range oe {
 		if !has(ne, v) {
-			s.d.add("input-enum-value-removed", s.tool, pointer(p, canonical(v)), fmt.Sprintf("input %s no longer accepts %s", name, canonical(v)), v, nil)
+			s.d.add("input-enum-value-removed", s.tool, pointer(p, canonical(v)), fmt.Sprintf("%s no longer accepts %s", what(path, name), canonical(v)), v, nil)
 		}
 	}
 	for _, v := range ne {
 		if !has(oe, v) {
-			s.d.add("input-enum-value-added", s.tool, pointer(p, canonical(v)), fmt.Sprintf("input %s now accepts %s", name, canonical(v)), nil, v)
+			s.d.add("input-enum-value-added", s.tool, pointer(p, canonical(v)), fmt.Sprintf("%s now accepts %s", what(path, name), canonical(v)), nil, v)
 		}
 	}
 }
@@ -126,7 +126,7 @@ func (s *schemaDiff) bound(key string, dir float64, o, n node, path, name string
 	if tighter {
 		id = "input-constraint-tightened"
 	}
-	s.d.add(id, s.tool, path+"/"+key, fmt.Sprintf("input %s: %s from %s to %s", name, key, show(o.m[key], oOK), show(n.m[key], nOK)), o.m[key], n.m[key])
+	s.d.add(id, s.tool, path+"/"+key, fmt.Sprintf("%s: %s from %s to %s", what(path, name), key, show(o.m[key], oOK), show(n.m[key], nOK)), o.m[key], n.m[key])
 }
 
 // closedness compares additionalProperties: false (closed) against anything else (open).
@@ -139,8 +139,8 @@ func (s *schemaDiff) closedness(o, n node, path, name string) {
 	oc, nc := o.m["additionalProperties"] == false, n.m["additionalProperties"] == false
 	switch {
 	case oc && !nc:
-		s.d.add("input-constraint-loosened", s.tool, path+"/additionalProperties", fmt.Sprintf("input %s now accepts properties it does not list", name), false, n.m["additionalProperties"])
+		s.d.add("input-constraint-loosened", s.tool, path+"/additionalProperties", fmt.Sprintf("%s now accepts properties it does not list", what(path, name)), false, n.m["additionalProperties"])
 	case !oc && nc:
-		s.d.add("input-constraint-tightened", s.tool, path+"/additionalProperties", fmt.Sprintf("input %s now rejects properties it does not list", name), o.m["additionalProperties"], false)
+		s.d.add("input-constraint-tightened", s.tool, path+"/additionalProperties", fmt.Sprintf("%s now rejects properties it does not list", what(path, name)), o.m["additionalProperties"], false)
 	}
 }

@@ -2,6 +2,9 @@ package catdiff
 
 import (
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/catalog"
 )
 
 // TestRefsAreTransparent: moving shared input types into $defs changes no input for the model,
@@ -35,5 +38,30 @@ func TestRefsAreTransparent(t *testing.T) {
 	want := []string{"/inputSchema/properties/input/properties/listId/type", "/inputSchema/properties/input/properties/titleId/type"}
 	if len(paths) != 2 || paths[0] != want[0] || paths[1] != want[1] {
 		t.Errorf("paths %q, want %q", paths, want)
+	}
+}
+
+// TestSensitiveInputHolder: a property added below an existing one is judged with that one as
+// the input holding it, and named with its whole dotted path, "input" argument included.
+func TestSensitiveInputHolder(t *testing.T) {
+	old, edited := base(), base()
+	for i, c := range []*catalog.Catalog{old, edited} {
+		editSchema(&c.Tools[2], func(m map[string]any) {
+			token := map[string]any{"_neq": map[string]any{"type": "string"}}
+			if i == 1 {
+				token["_eq"] = map[string]any{"type": "string"}
+			}
+			at(m, "properties", "input", "properties")["access_token"] = map[string]any{"type": "object", "properties": token}
+		})
+	}
+	var got []string
+	for _, c := range Diff(old, edited, Options{}).Changes {
+		if c.ID == "input-sensitive-property-added" {
+			got = append(got, c.Message)
+		}
+	}
+	want := []string{"input input.access_token._eq names a credential or the acting identity: the model now chooses it"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("sensitive inputs (-want +got):\n%s", diff)
 	}
 }

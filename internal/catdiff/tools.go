@@ -68,9 +68,9 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 			why = append(why, "returns "+fieldPath(p))
 		}
 	}
-	walkProperties(parseSchema(n.InputSchema), "", func(path, name, via string, prop node) {
-		if sensitiveInput(inputField(prop, name, via)) {
-			why = append(why, "asks for "+name)
+	walkProperties(parseSchema(n.InputSchema), "", func(_, dotted, key, via string, prop node) {
+		if sensitiveInput(inputField(prop, key, via)) {
+			why = append(why, "asks for "+dotted)
 		}
 	})
 	msg := fmt.Sprintf("tool %q was added (%s, %d tokens, approval %s)", n.Name, n.Kind, n.Tokens, n.Approval)
