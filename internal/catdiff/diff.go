@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/injection"
 )
 
 // SchemaVersion is the version of the JSON report; it changes only when a field changes meaning.
@@ -112,6 +113,7 @@ type differ struct {
 	old, new *catalog.Catalog
 	changes  []Change
 	oldBy    map[string]*catalog.Tool // the old tools by name, once needed
+	inject   injection.Matcher
 }
 
 // add records a change of rule id with its default level and flags.

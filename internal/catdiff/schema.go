@@ -27,20 +27,37 @@ func parseSchema(raw json.RawMessage) node {
 
 // resolve follows local "$ref" pointers ("#/$defs/X", any JSON Pointer into the same document)
 // until it reaches a schema without one; a dangling or cyclic reference resolves to itself.
+// Keywords beside a $ref (the compiler writes an input's own description and default there)
+// apply on top of the target's, the nearest winning.
 func (n node) resolve() (node, string) {
 	ref := ""
-	for range 32 { // a chain of refs longer than this is a cycle
+	var beside []map[string]any // the schemas holding each $ref with more than it, nearest first
+	for range 32 {              // a chain of refs longer than this is a cycle
 		r, ok := n.m["$ref"].(string)
 		if !ok {
-			return n, ref
+			break
 		}
 		target, ok := lookup(n.root, r)
 		if !ok {
-			return n, ref
+			break
+		}
+		if len(n.m) > 1 {
+			beside = append(beside, n.m)
 		}
 		ref, n = r, node{m: target, root: n.root}
 	}
-	return n, ref
+	if len(beside) == 0 {
+		return n, ref
+	}
+	merged := maps.Clone(n.m)
+	for i := len(beside) - 1; i >= 0; i-- {
+		for k, v := range beside[i] {
+			if k != "$ref" {
+				merged[k] = v
+			}
+		}
+	}
+	return node{m: merged, root: n.root}, ref
 }
 
 // lookup resolves a local JSON Pointer reference ("#/a/b") in root.
@@ -143,6 +160,13 @@ func (s *schemaDiff) compare(o, n node, path, name string) {
 			s.compare(oi, ni, path+"/items", name+"[]")
 		}
 	}
+}
+
+// describe is a schema's description, beside its $ref or at the target.
+func describe(n node) string {
+	r, _ := n.resolve()
+	d, _ := r.m["description"].(string)
+	return d
 }
 
 func (s *schemaDiff) description(o, n node, path, name string) {

@@ -68,9 +68,17 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 			why = append(why, "returns "+fieldPath(p))
 		}
 	}
+	if inj := d.injected("", n.Description); inj != "" {
+		why = append(why, "its description holds "+inj)
+	}
 	walkProperties(parseSchema(n.InputSchema), "", func(_, dotted, key, via string, prop node) {
 		if sensitiveInput(inputField(prop, key, via)) {
 			why = append(why, "asks for "+dotted)
+		}
+		if desc := describe(prop); desc != "" {
+			if inj := d.injected("", desc); inj != "" {
+				why = append(why, "the description of input "+dotted+" holds "+inj)
+			}
 		}
 	})
 	msg := fmt.Sprintf("tool %q was added (%s, %d tokens, approval %s)", n.Name, n.Kind, n.Tokens, n.Approval)
@@ -119,6 +127,7 @@ func (d *differ) tool(o, n *catalog.Tool) {
 func (d *differ) description(id, tool, path, msg, old, new string, o, n *catalog.Tool) {
 	c := d.add(id, tool, path, msg, old, new)
 	c.WordDiff = wordDiff(old, new)
+	d.flagInjected(c, old, new)
 	td := TokenDelta{Old: estimateTokens(old), New: estimateTokens(new), Estimated: true}
 	if o != nil && o.Name == n.Name && string(o.InputSchema) == string(n.InputSchema) {
 		td = TokenDelta{Old: o.Tokens, New: n.Tokens} // whole tool, exact: only the description moved
