@@ -25,6 +25,7 @@ func Rules() []Rule {
 		{"approval-relaxed", Dangerous, sec, "calls no longer wait for a person's approval"},
 		{"approval-tightened", Dangerous, nil, "calls now wait for a person's approval"},
 		{"tool-description-changed", Dangerous, nil, "the tool's description (the model's prompt) changed"},
+		{"tool-title-changed", Safe, nil, "the title people see changed (dangerous and security for a write or a tool that waits for approval: the person approving reads it)"},
 		{"input-description-changed", Dangerous, nil, "an input's description changed"},
 		{"input-required-property-added", Breaking, nil, "a new required input: old calls lack it"},
 		{"input-property-removed", Breaking, nil, "an input is gone: the closed schema rejects old calls that pass it"},

@@ -82,6 +82,9 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 		}
 	})
 	msg := fmt.Sprintf("tool %q was added (%s, %d tokens, approval %s)", n.Name, n.Kind, n.Tokens, n.Approval)
+	if n.Title != "" {
+		msg = fmt.Sprintf("tool %q was added (%s titled %q, %d tokens, approval %s)", n.Name, n.Kind, n.Title, n.Tokens, n.Approval)
+	}
 	if len(why) > 0 {
 		msg += ": " + strings.Join(why, "; ")
 	}
@@ -107,6 +110,9 @@ func (d *differ) tool(o, n *catalog.Tool) {
 		d.add("approval-tightened", name, "/approval", fmt.Sprintf("%s %q now waits for a person's approval", n.Kind, name), string(o.Approval), string(n.Approval))
 	}
 	d.toolRoles(o, n)
+	if o.Title != n.Title {
+		d.title(o, n)
+	}
 	if o.Description != n.Description {
 		d.description("tool-description-changed", name, "/description", fmt.Sprintf("the description of %q changed", name), o.Description, n.Description, o, n)
 	}
@@ -119,6 +125,27 @@ func (d *differ) tool(o, n *catalog.Tool) {
 			c.flag(FlagCost)
 		}
 	}
+}
+
+// title records a changed title. MCP hosts show it, not the name, to the person approving a
+// call, so relabelling a write ("Look up a customer address (read-only)" on a delete) misleads
+// exactly the check that approval is.
+func (d *differ) title(o, n *catalog.Tool) {
+	msg := fmt.Sprintf("the title of %s %q is %s, was %s", n.Kind, n.Name, titled(n.Title), titled(o.Title))
+	c := d.add("tool-title-changed", n.Name, "/title", msg, orNil(o.Title, o.Title != ""), orNil(n.Title, n.Title != ""))
+	if n.Kind == catalog.Mutation || n.Approval == catalog.ApprovalRequired {
+		c.Level = Dangerous
+		c.flag(FlagSecurity)
+		c.Message += ": the person approving its calls reads it"
+	}
+	d.flagInjected(c, o.Title, n.Title)
+}
+
+func titled(t string) string {
+	if t == "" {
+		return "none"
+	}
+	return fmt.Sprintf("%q", t)
 }
 
 // description records a changed description with its word diff and token delta. When the
