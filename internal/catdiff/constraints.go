@@ -83,19 +83,53 @@ func (s *schemaDiff) enum(o, n node, path, name string) {
 		s.d.add("input-constraint-loosened", s.tool, p, fmt.Sprintf("%s is no longer limited to %s", what(path, name), canonical(oe)), oe, nil)
 		return
 	}
-	has := func(list []any, v any) bool {
-		return slices.ContainsFunc(list, func(x any) bool { return canonical(x) == canonical(v) })
-	}
-	for _, v := range oe {
-		if !has(ne, v) {
-			s.d.add("input-enum-value-removed", s.tool, pointer(p, canonical(v)), fmt.Sprintf("%s no longer accepts %s", what(path, name), canonical(v)), v, nil)
+	// Each side's values as one set of their JSON, encoded once: comparing them pairwise took a
+	// minute for a 4,000-value enum used by ten inputs.
+	ok, nk := enumKeys(oe), enumKeys(ne)
+	oldSet, newSet := setOf(ok), setOf(nk)
+	for i, v := range oe {
+		if !newSet[ok[i]] {
+			s.d.add("input-enum-value-removed", s.tool, pointer(p, ok[i]), fmt.Sprintf("%s no longer accepts %s", what(path, name), ok[i]), v, nil)
 		}
 	}
-	for _, v := range ne {
-		if !has(oe, v) {
-			s.d.add("input-enum-value-added", s.tool, pointer(p, canonical(v)), fmt.Sprintf("%s now accepts %s", what(path, name), canonical(v)), nil, v)
+	for i, v := range ne {
+		if !oldSet[nk[i]] {
+			s.d.add("input-enum-value-added", s.tool, pointer(p, nk[i]), fmt.Sprintf("%s now accepts %s", what(path, name), nk[i]), nil, v)
 		}
 	}
+}
+
+// enumKeys is each enum value as canonical JSON; a string, nearly every enum value, is quoted
+// without the encoder.
+func enumKeys(vs []any) []string {
+	keys := make([]string, len(vs))
+	for i, v := range vs {
+		if str, ok := v.(string); ok && plainString(str) {
+			keys[i] = `"` + str + `"`
+			continue
+		}
+		keys[i] = canonical(v)
+	}
+	return keys
+}
+
+// plainString reports whether encoding/json writes s as itself in quotes: printable ASCII with
+// nothing it escapes (the encoder escapes <, > and & too).
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
+}
+
+func setOf(keys []string) map[string]bool {
+	m := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		m[k] = true
+	}
+	return m
 }
 
 // Bounds: raising a lower bound or lowering an upper bound rejects values that were valid.

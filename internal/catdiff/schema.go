@@ -67,7 +67,7 @@ func lookup(root map[string]any, ref string) (map[string]any, bool) {
 	}
 	var cur any = root
 	for _, seg := range strings.Split(strings.TrimPrefix(ref, "#"), "/")[1:] {
-		seg = strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
+		seg = pointerUnescaper.Replace(seg)
 		m, ok := cur.(map[string]any)
 		if !ok {
 			return nil, false

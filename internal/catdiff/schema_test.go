@@ -65,3 +65,15 @@ func TestSensitiveInputHolder(t *testing.T) {
 		t.Errorf("sensitive inputs (-want +got):\n%s", diff)
 	}
 }
+
+// FuzzEnumKeys: the quick quoting of enum strings is canonical's.
+func FuzzEnumKeys(f *testing.F) {
+	for _, s := range []string{"V1", "a<b", "tab\there", "é", `q"uote`, "\x7f", "\u2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got := enumKeys([]any{s})[0]; got != canonical(s) {
+			t.Errorf("enumKeys(%q) = %s, want %s", s, got, canonical(s))
+		}
+	})
+}

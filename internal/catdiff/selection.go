@@ -181,7 +181,7 @@ func lastSegment(p string) string {
 func fieldPath(p string) string {
 	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
 	for i, s := range segs {
-		s = strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
+		s = pointerUnescaper.Replace(s)
 		if strings.HasPrefix(s, "on ") {
 			s = "(" + s + ")"
 		}

@@ -35,12 +35,17 @@ func flagSuffix(flags []string) string {
 	return " (" + strings.Join(flags, ", ") + ")"
 }
 
+var (
+	ghDataEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	ghPropEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
 // ghData escapes a workflow command's message, as GitHub's toolkit does.
 func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return ghDataEscaper.Replace(s)
 }
 
 // ghProp escapes a workflow command's property value.
 func ghProp(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return ghPropEscaper.Replace(s)
 }

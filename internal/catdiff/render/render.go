@@ -53,6 +53,9 @@ func verdict(r *catdiff.Report) string {
 // visible shows code points a reader could not see (controls, bidi overrides, zero-width
 // characters, tags) as ⟨U+XXXX⟩: a description change that hides text must not hide it here too.
 func visible(s string) string {
+	if plainASCII(s) {
+		return s // nearly all catalog text
+	}
 	var b strings.Builder
 	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
 		if r == '\n' || r == '\t' || !(unicode.IsControl(r) || unicode.Is(unicode.Cf, r)) {
@@ -62,4 +65,15 @@ func visible(s string) string {
 		fmt.Fprintf(&b, "⟨U+%04X⟩", r)
 	}
 	return b.String()
+}
+
+// plainASCII reports whether s is ASCII without controls other than tab and line feed: what
+// visible leaves as it is.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x7f || c < ' ' && c != '\n' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
