@@ -20,8 +20,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "markdown", "output: markdown (a PR comment), json, text or github (workflow annotations)")
 	failOn := fs.String("fail-on", "breaking", "exit 1 on: breaking, dangerous (breaking or dangerous), security (breaking or security-flagged) or never")
 	allow := fs.String("allowlist", "", "allowlist.yaml whose diff: section overrides rule levels (optional)")
+	maxBytes := fs.Int("max-bytes", render.CommentBytes, "cap of the markdown report, to fit a GitHub comment (65,536 characters); 0: no cap")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen diff [-format markdown|json|text|github] [-fail-on breaking|dangerous|security|never] [-allowlist allowlist.yaml] OLD NEW")
+		fmt.Fprintln(stderr, "usage: toolgen diff [-format markdown|json|text|github] [-fail-on breaking|dangerous|security|never] [-allowlist allowlist.yaml] [-max-bytes N] OLD NEW")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -53,7 +54,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	r := catdiff.Diff(old, new, opts)
 	r.Old.DigestValid, r.New.DigestValid = oldOK, newOK
-	if err := render.Write(stdout, *format, r, render.Options{NewPath: fs.Arg(1)}); err != nil {
+	if err := render.Write(stdout, *format, r, render.Options{NewPath: fs.Arg(1), MaxBytes: *maxBytes}); err != nil {
 		fmt.Fprintf(stderr, "toolgen diff: -format: %v\n", err)
 		return 2
 	}

@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/catdiff"
@@ -79,8 +78,6 @@ func wordQuote(c catdiff.Change) string {
 	}
 	return "> " + strings.Join(parts, " ")
 }
-
-func sortStrings(s []string) { slices.Sort(s) }
 
 var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 

@@ -23,7 +23,14 @@ var formats = map[string]func(io.Writer, *catdiff.Report, Options) error{
 type Options struct {
 	// NewPath is the new catalog's path, for annotations.
 	NewPath string
+	// MaxBytes caps the Markdown report (0: no cap). GitHub refuses a pull-request comment over
+	// 65,536 characters; CommentBytes fits under it whatever the characters.
+	MaxBytes int
 }
+
+// CommentBytes is the default cap of the Markdown report: a comment this many bytes long has at
+// most this many characters, under GitHub's 65,536, with room for what a workflow adds.
+const CommentBytes = 64000
 
 // Write renders r in the named format.
 func Write(w io.Writer, format string, r *catdiff.Report, o Options) error {
