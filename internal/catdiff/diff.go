@@ -1,6 +1,7 @@
 package catdiff
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -69,7 +70,10 @@ func Diff(old, new *catalog.Catalog, opts Options) *Report {
 	r := &Report{SchemaVersion: SchemaVersion, Old: meta(old), New: meta(new), Tokens: Tokens{ByRole: roleTokens(old, new)}}
 	for i := range d.changes {
 		c := &d.changes[i]
-		if l, ok := opts.Levels[c.ID]; ok {
+		if l, ok := opts.Levels[c.ID]; ok && l != c.Level {
+			if l > c.Level {
+				c.Message += fmt.Sprintf(" (%s by default; lowered by the allow-list's diff: section)", c.Level)
+			}
 			c.Level = l
 		}
 		c.seal()

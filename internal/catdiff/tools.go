@@ -55,8 +55,8 @@ func sameRoot(a, b *catalog.Tool) bool {
 	return ra != "" && ra == rb && a.Kind == b.Kind
 }
 
-// toolAdded records a new tool, flagged security when it writes, returns a sensitive field or
-// asks for a sensitive input.
+// toolAdded records a new tool, dangerous and flagged security when it writes, returns a
+// sensitive field, asks for a sensitive input or its descriptions steer the model.
 func (d *differ) toolAdded(n *catalog.Tool) {
 	why := []string{}
 	if n.Kind == catalog.Mutation {
@@ -90,6 +90,7 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 	}
 	c := d.add("tool-added", n.Name, "", msg, nil, n.Name)
 	if len(why) > 0 {
+		c.Level = Dangerous // as a role gaining an existing tool is: a flagged change is never safe
 		c.flag(FlagSecurity)
 	}
 }
