@@ -24,7 +24,7 @@ func levelSection(name, head string, cs []catdiff.Change) *section {
 	}
 	groups := byTool(cs)
 	s := &section{name: name, head: head, foldBrief: len(groups) > collapseOver,
-		perRule: fmt.Sprintf("%d changes in %s: %s.\n\n", len(cs), toolCount(groups), ruleCounts(cs))}
+		perRule: fmt.Sprintf("%d changes in %s: %s.\n\n", len(cs), toolCount(groups), ruleCounts(cs, false))}
 	if len(cs) <= collapseOver {
 		s.tail, s.more = "\n", "- … and %d more, not shown here\n"
 		for _, c := range cs {
@@ -35,13 +35,13 @@ func levelSection(name, head string, cs []catdiff.Change) *section {
 	}
 	for _, g := range groups {
 		var b strings.Builder
-		fmt.Fprintf(&b, "<details><summary>%s: %s</summary>\n\n", g.title(), ruleCounts(g.changes))
+		fmt.Fprintf(&b, "<details><summary>%s: %s</summary>\n\n", g.title(), ruleCounts(g.changes, true))
 		for _, c := range g.changes {
 			b.WriteString("- " + itemText(c) + "\n")
 		}
 		b.WriteString("\n</details>\n\n")
 		s.full = append(s.full, b.String())
-		s.brief = append(s.brief, fmt.Sprintf("- %s: %s\n", g.name(), ruleCounts(g.changes)))
+		s.brief = append(s.brief, fmt.Sprintf("- %s: %s\n", g.name(), ruleCounts(g.changes, false)))
 	}
 	s.k = len(s.full)
 	return s
@@ -95,8 +95,9 @@ func toolCount(gs []group) string {
 }
 
 // ruleCounts is "selection-field-removed ×2, input-description-changed": rules by how often they
-// occur, most first.
-func ruleCounts(cs []catdiff.Change) string {
+// occur, most first, as code in Markdown or, for a <summary> (where GitHub reads no Markdown), in
+// HTML.
+func ruleCounts(cs []catdiff.Change, html bool) string {
 	n := map[string]int{}
 	for _, c := range cs {
 		n[c.ID]++
@@ -105,6 +106,9 @@ func ruleCounts(cs []catdiff.Change) string {
 	parts := make([]string, len(ids))
 	for i, id := range ids {
 		parts[i] = "`" + id + "`"
+		if html {
+			parts[i] = "<code>" + id + "</code>"
+		}
 		if n[id] > 1 {
 			parts[i] += fmt.Sprintf(" ×%d", n[id])
 		}
