@@ -138,6 +138,7 @@ type schemaDiff struct {
 // compare diffs one schema position. name is the input's dotted name, for messages ("" at the
 // root).
 func (s *schemaDiff) compare(o, n node, path, name string) {
+	otd, ntd := o.targetDescription(), n.targetDescription()
 	o, oref := o.resolve()
 	n, nref := n.resolve()
 	if oref != "" && nref != "" {
@@ -149,6 +150,7 @@ func (s *schemaDiff) compare(o, n node, path, name string) {
 		defer delete(s.active, key)
 	}
 	s.description(o, n, path, name)
+	s.typeDescription(o, n, otd, ntd, nref, path, name)
 	s.types(o, n, path, name)
 	s.enum(o, n, path, name)
 	s.constraints(o, n, path, name)
@@ -160,6 +162,39 @@ func (s *schemaDiff) compare(o, n node, path, name string) {
 			s.compare(oi, ni, path+"/items", name+"[]")
 		}
 	}
+}
+
+// targetDescription is the description of the schema n's $refs lead to, which one beside a $ref
+// shadows in resolve: the model reads both.
+func (n node) targetDescription() string {
+	for range 32 {
+		r, ok := n.m["$ref"].(string)
+		if !ok {
+			break
+		}
+		target, ok := lookup(n.root, r)
+		if !ok {
+			break
+		}
+		n = node{m: target, root: n.root}
+	}
+	d, _ := n.m["description"].(string)
+	return d
+}
+
+// typeDescription reports a change of the referenced type's own description where one beside
+// the $ref shadows it (GitHub's DiffSide, Shopify's CountryCode), at the type's pointer.
+func (s *schemaDiff) typeDescription(o, n node, otd, ntd, nref, path, name string) {
+	od, _ := o.m["description"].(string)
+	nd, _ := n.m["description"].(string)
+	if otd == ntd || od == otd && nd == ntd {
+		return // the same, or not shadowed: description reported it
+	}
+	at, typ := path+"/description", ""
+	if strings.HasPrefix(nref, "#/") {
+		at, typ = rootPath+strings.TrimPrefix(nref, "#")+"/description", " ("+nref[strings.LastIndexByte(nref, '/')+1:]+")"
+	}
+	s.d.description("input-description-changed", s.tool, at, fmt.Sprintf("the description of the type%s of %s changed", typ, what(path, name)), otd, ntd, nil, nil)
 }
 
 // describe is a schema's description, beside its $ref or at the target.
