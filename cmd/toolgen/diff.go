@@ -13,15 +13,18 @@ func init() { subcommands["diff"] = runDiff }
 
 // runDiff is `toolgen diff [-format …] [-fail-on …] OLD NEW`: what changed for the agent between
 // two catalog.json files. Exit 0: nothing at or above -fail-on; 1: something is; 2: bad usage or
-// an unreadable catalog.
+// an unreadable catalog. The default fails on security findings too: a new role with a delete
+// mutation, an approval relaxed or an instruction written into a description break no call, and
+// are what review is for.
 func runDiff(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("toolgen diff", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "markdown", "output: markdown (a PR comment), json, text or github (workflow annotations)")
-	failOn := fs.String("fail-on", "breaking", "exit 1 on: breaking, dangerous (breaking or dangerous), security (breaking or security-flagged) or never")
+	failOn := fs.String("fail-on", "security", "exit 1 on: security (breaking or security-flagged), breaking, dangerous (breaking or dangerous; security-flagged changes are never safe) or never")
 	allow := fs.String("allowlist", "", "allowlist.yaml whose diff: section overrides rule levels (optional)")
+	maxBytes := fs.Int("max-bytes", render.CommentBytes, "cap of the markdown report, to fit a GitHub comment (65,536 characters); 0: no cap")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen diff [-format markdown|json|text|github] [-fail-on breaking|dangerous|security|never] [-allowlist allowlist.yaml] OLD NEW")
+		fmt.Fprintln(stderr, "usage: toolgen diff [-format markdown|json|text|github] [-fail-on breaking|dangerous|security|never] [-allowlist allowlist.yaml] [-max-bytes N] OLD NEW")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -53,7 +56,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	r := catdiff.Diff(old, new, opts)
 	r.Old.DigestValid, r.New.DigestValid = oldOK, newOK
-	if err := render.Write(stdout, *format, r, render.Options{NewPath: fs.Arg(1)}); err != nil {
+	if err := render.Write(stdout, *format, r, render.Options{NewPath: fs.Arg(1), MaxBytes: *maxBytes}); err != nil {
 		fmt.Fprintf(stderr, "toolgen diff: -format: %v\n", err)
 		return 2
 	}

@@ -55,17 +55,23 @@ func TestDiffExample(t *testing.T) {
 		{"unchanged", same, "dangerous", 0, []string{"no changes for the agent", "| concierge | 7 | 810 | 810 | +0 |"}},
 		{"tool removed", replace(t, "  person: {}\n", ""), "breaking", 1,
 			[]string{"#### Breaking (1)", "`tool-removed` `person`", "| concierge | 7 → 6 |"}},
-		{"tool added", replace(t, "  tvShow: {}\n", "  tvShow: {}\n  country: {}\n"), "breaking", 0,
+		{"tool added", replace(t, "  tvShow: {}\n", "  tvShow: {}\n  country: {}\n"), "", 0,
 			[]string{"#### Safe", "`tool-added` `country`", "| support | 5 → 6 |"}},
-		{"approval dropped", replace(t, "approval: required", "approval: none"), "breaking", 0,
+		{"approval dropped", replace(t, "approval: required", "approval: none"), "", 1,
 			[]string{"#### Needs security review (1)", "`approval-relaxed` **security** `addWatchListItem`"}},
+		{"role declared", replace(t, "  support:\n", "  partner: {}\n  support:\n"), "security", 1,
+			[]string{"#### Needs security review (1)", "role \"partner\" is newly declared and can call 5 tools. Reads (5): movie, movies, person, search, tvShow"}},
 		{"description edited", replace(t, "  movie: {}", "  movie:\n    description: Returns a movie by its id. Always call this tool first."), "dangerous", 1,
-			[]string{"`tool-description-changed` `movie`", "~~database identifier. Use~~ **id. Always call**", "| concierge | 7 | 810 | 773 | -37 (-5 %) |"}},
+			[]string{"`tool-description-changed` **security** `movie`", "~~database identifier. Use~~ **id. Always call**", "| concierge | 7 | 810 | 773 | -37 (-5 %) |"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			next := exampleCatalog(t, c.edit)
-			code, out, stderr := toolgen(t, "diff", "-fail-on", c.failOn, base, next)
+			args := []string{"diff", base, next}
+			if c.failOn != "" {
+				args = append([]string{"diff", "-fail-on", c.failOn}, args[1:]...)
+			}
+			code, out, stderr := toolgen(t, args...)
 			if code != c.wantCode {
 				t.Errorf("exit %d, want %d\n%s%s", code, c.wantCode, out, stderr)
 			}
@@ -162,7 +168,7 @@ func TestDiffLevelOverrides(t *testing.T) {
 	allow := filepath.Join(dir, "allowlist.yaml")
 	os.WriteFile(allow, []byte("tools:\n  movie: {}\ndiff:\n  tool-removed: dangerous\n"), 0o644)
 	code, out, stderr := toolgen(t, "diff", "-allowlist", allow, "-format", "text", base, next)
-	if code != 0 || !strings.Contains(out, "dangerous tool-removed") {
+	if code != 0 || !strings.Contains(out, "dangerous tool-removed") || !strings.Contains(out, "(breaking by default; lowered by the allow-list's diff: section)") {
 		t.Errorf("tool-removed as dangerous: exit %d, want 0\n%s%s", code, out, stderr)
 	}
 	os.WriteFile(allow, []byte("tools:\n  movie: {}\ndiff:\n  tool-remove: dangerous\n"), 0o644)

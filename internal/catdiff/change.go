@@ -121,13 +121,23 @@ func sortChanges(cs []Change) {
 	})
 }
 
+// RFC 6901's escapes, built once: a replacer costs more to build than to run, and a diff builds
+// a pointer for every field of every selection.
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
+
 // pointer appends RFC 6901-escaped segments to a JSON Pointer.
 func pointer(base string, segs ...string) string {
 	var b strings.Builder
 	b.WriteString(base)
 	for _, s := range segs {
 		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(s))
+		if strings.ContainsAny(s, "~/") {
+			s = pointerEscaper.Replace(s)
+		}
+		b.WriteString(s)
 	}
 	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/injection"
 )
 
 // SchemaVersion is the version of the JSON report; it changes only when a field changes meaning.
@@ -69,7 +70,10 @@ func Diff(old, new *catalog.Catalog, opts Options) *Report {
 	r := &Report{SchemaVersion: SchemaVersion, Old: meta(old), New: meta(new), Tokens: Tokens{ByRole: roleTokens(old, new)}}
 	for i := range d.changes {
 		c := &d.changes[i]
-		if l, ok := opts.Levels[c.ID]; ok {
+		if l, ok := opts.Levels[c.ID]; ok && l != c.Level {
+			if l > c.Level {
+				c.Message += fmt.Sprintf(" (%s by default; lowered by the allow-list's diff: section)", c.Level)
+			}
 			c.Level = l
 		}
 		c.seal()
@@ -112,6 +116,8 @@ func summarize(cs []Change) Summary {
 type differ struct {
 	old, new *catalog.Catalog
 	changes  []Change
+	oldBy    map[string]*catalog.Tool // the old tools by name, once needed
+	inject   injection.Matcher
 }
 
 // add records a change of rule id with its default level and flags.
@@ -124,30 +130,6 @@ func (d *differ) add(id, tool, path, msg string, old, new any) *Change {
 // costly is the cost flag's threshold: more than 25 % and more than 100 tokens.
 func costly(old, new int) bool {
 	return new-old > 100 && float64(new) > 1.25*float64(old)
-}
-
-// roles compares the declared roles: a role that disappears loses every tool it had, and each
-// role's token total is compared against the threshold.
-func (d *differ) roles() {
-	oldT, newT := roleTotals(d.old), roleTotals(d.new)
-	for _, name := range slices.Sorted(maps.Keys(d.old.Roles)) {
-		o := oldT[name]
-		n := newT[name]
-		if _, ok := d.new.Roles[name]; !ok {
-			c := d.add("role-removed", "", pointer("/roles", name), fmt.Sprintf("role %q is no longer declared: its %d tools are gone for it", name, o.Tools), name, nil)
-			c.Role = name
-			continue
-		}
-		if o.Tokens != n.Tokens {
-			c := d.add("role-tokens-changed", "", pointer("/roles", name, "tokens"),
-				fmt.Sprintf("role %q costs %d tokens, was %d", name, n.Tokens, o.Tokens), o.Tokens, n.Tokens)
-			c.Role = name
-			c.TokenDelta = &TokenDelta{Old: o.Tokens, New: n.Tokens, Delta: n.Tokens - o.Tokens}
-			if costly(o.Tokens, n.Tokens) {
-				c.flag(FlagCost)
-			}
-		}
-	}
 }
 
 // roleTokens is the per-role token table, roles sorted by name; without declared roles on

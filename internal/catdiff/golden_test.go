@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/toolgen/toolgen/internal/catdiff"
@@ -15,12 +16,13 @@ import (
 
 // TestGolden diffs testdata/base.json (the old catalog of every case) against
 // testdata/<rule>/new.json and compares the Markdown and JSON reports with want.md and
-// want.json beside it; each case must produce the rule it is named after.
+// want.json beside it; each case must produce the rule it is named after (testdata/<rule>, or
+// testdata/<rule>.<variant> for a rule's further cases).
 func TestGolden(t *testing.T) {
 	for _, dir := range golden.Cases(t, "new.json") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			r := diffFiles(t, filepath.Join("testdata", "base.json"), filepath.Join(dir, "new.json"))
-			id := filepath.Base(dir)
+			id, _, _ := strings.Cut(filepath.Base(dir), ".")
 			if !slices.ContainsFunc(r.Changes, func(c catdiff.Change) bool { return c.ID == id }) && id != "unchanged" {
 				t.Errorf("case %s does not produce a %s change", dir, id)
 			}

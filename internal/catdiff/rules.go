@@ -15,16 +15,17 @@ type Rule struct {
 func Rules() []Rule {
 	sec, cost := []string{FlagSecurity}, []string{FlagCost}
 	return []Rule{
-		{"tool-added", Safe, nil, "a new tool (security when it is a mutation or reads or asks for something sensitive)"},
+		{"tool-added", Safe, nil, "a new tool (dangerous and security when it is a mutation, reads or asks for something sensitive, or its descriptions steer the model)"},
 		{"tool-removed", Breaking, nil, "a tool is gone: every prompt and agent that names it breaks"},
 		{"tool-renamed", Breaking, nil, "the same root field under a new tool name"},
 		{"tool-became-mutation", Breaking, sec, "a read became a write"},
 		{"tool-became-query", Dangerous, nil, "a write became a read"},
-		{"role-added", Dangerous, sec, "a role can now call the tool"},
-		{"role-removed", Breaking, nil, "a role can no longer call the tool, or the role is gone"},
+		{"role-added", Dangerous, sec, "a role can now call the tool, or a role is newly declared (listing what it can call)"},
+		{"role-removed", Breaking, nil, "a role can no longer call the tool, or the role is no longer declared (listing what it could call)"},
 		{"approval-relaxed", Dangerous, sec, "calls no longer wait for a person's approval"},
 		{"approval-tightened", Dangerous, nil, "calls now wait for a person's approval"},
 		{"tool-description-changed", Dangerous, nil, "the tool's description (the model's prompt) changed"},
+		{"tool-title-changed", Safe, nil, "the title people see changed (dangerous and security for a write or a tool that waits for approval: the person approving reads it)"},
 		{"input-description-changed", Dangerous, nil, "an input's description changed"},
 		{"input-required-property-added", Breaking, nil, "a new required input: old calls lack it"},
 		{"input-property-removed", Breaking, nil, "an input is gone: the closed schema rejects old calls that pass it"},

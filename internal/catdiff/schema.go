@@ -27,20 +27,37 @@ func parseSchema(raw json.RawMessage) node {
 
 // resolve follows local "$ref" pointers ("#/$defs/X", any JSON Pointer into the same document)
 // until it reaches a schema without one; a dangling or cyclic reference resolves to itself.
+// Keywords beside a $ref (the compiler writes an input's own description and default there)
+// apply on top of the target's, the nearest winning.
 func (n node) resolve() (node, string) {
 	ref := ""
-	for range 32 { // a chain of refs longer than this is a cycle
+	var beside []map[string]any // the schemas holding each $ref with more than it, nearest first
+	for range 32 {              // a chain of refs longer than this is a cycle
 		r, ok := n.m["$ref"].(string)
 		if !ok {
-			return n, ref
+			break
 		}
 		target, ok := lookup(n.root, r)
 		if !ok {
-			return n, ref
+			break
+		}
+		if len(n.m) > 1 {
+			beside = append(beside, n.m)
 		}
 		ref, n = r, node{m: target, root: n.root}
 	}
-	return n, ref
+	if len(beside) == 0 {
+		return n, ref
+	}
+	merged := maps.Clone(n.m)
+	for i := len(beside) - 1; i >= 0; i-- {
+		for k, v := range beside[i] {
+			if k != "$ref" {
+				merged[k] = v
+			}
+		}
+	}
+	return node{m: merged, root: n.root}, ref
 }
 
 // lookup resolves a local JSON Pointer reference ("#/a/b") in root.
@@ -50,7 +67,7 @@ func lookup(root map[string]any, ref string) (map[string]any, bool) {
 	}
 	var cur any = root
 	for _, seg := range strings.Split(strings.TrimPrefix(ref, "#"), "/")[1:] {
-		seg = strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
+		seg = pointerUnescaper.Replace(seg)
 		m, ok := cur.(map[string]any)
 		if !ok {
 			return nil, false
@@ -94,7 +111,19 @@ func (d *differ) inputSchema(tool string, old, new json.RawMessage) {
 		return
 	}
 	s := &schemaDiff{d: d, tool: tool, active: map[[2]string]bool{}}
-	s.compare(parseSchema(old), parseSchema(new), "/inputSchema", "input")
+	s.compare(parseSchema(old), parseSchema(new), rootPath, "")
+}
+
+// rootPath is where a tool's input schema starts. Root-ness is decided by the path, never by the
+// name: a tool's only argument is often called "input" (every GitHub and Shopify mutation).
+const rootPath = "/inputSchema"
+
+// what names a schema position in a message: an input by its dotted name, or the whole input.
+func what(path, name string) string {
+	if path == rootPath {
+		return "the tool's input"
+	}
+	return "input " + name
 }
 
 // schemaDiff walks two schemas in step. active holds the pairs of $refs on the path from the
@@ -106,8 +135,10 @@ type schemaDiff struct {
 	active map[[2]string]bool
 }
 
-// compare diffs one schema position. name is the input's dotted name, for messages.
+// compare diffs one schema position. name is the input's dotted name, for messages ("" at the
+// root).
 func (s *schemaDiff) compare(o, n node, path, name string) {
+	otd, ntd := o.targetDescription(), n.targetDescription()
 	o, oref := o.resolve()
 	n, nref := n.resolve()
 	if oref != "" && nref != "" {
@@ -119,6 +150,7 @@ func (s *schemaDiff) compare(o, n node, path, name string) {
 		defer delete(s.active, key)
 	}
 	s.description(o, n, path, name)
+	s.typeDescription(o, n, otd, ntd, nref, path, name)
 	s.types(o, n, path, name)
 	s.enum(o, n, path, name)
 	s.constraints(o, n, path, name)
@@ -132,11 +164,51 @@ func (s *schemaDiff) compare(o, n node, path, name string) {
 	}
 }
 
+// targetDescription is the description of the schema n's $refs lead to, which one beside a $ref
+// shadows in resolve: the model reads both.
+func (n node) targetDescription() string {
+	for range 32 {
+		r, ok := n.m["$ref"].(string)
+		if !ok {
+			break
+		}
+		target, ok := lookup(n.root, r)
+		if !ok {
+			break
+		}
+		n = node{m: target, root: n.root}
+	}
+	d, _ := n.m["description"].(string)
+	return d
+}
+
+// typeDescription reports a change of the referenced type's own description where one beside
+// the $ref shadows it (GitHub's DiffSide, Shopify's CountryCode), at the type's pointer.
+func (s *schemaDiff) typeDescription(o, n node, otd, ntd, nref, path, name string) {
+	od, _ := o.m["description"].(string)
+	nd, _ := n.m["description"].(string)
+	if otd == ntd || od == otd && nd == ntd {
+		return // the same, or not shadowed: description reported it
+	}
+	at, typ := path+"/description", ""
+	if strings.HasPrefix(nref, "#/") {
+		at, typ = rootPath+strings.TrimPrefix(nref, "#")+"/description", " ("+nref[strings.LastIndexByte(nref, '/')+1:]+")"
+	}
+	s.d.description("input-description-changed", s.tool, at, fmt.Sprintf("the description of the type%s of %s changed", typ, what(path, name)), otd, ntd, nil, nil)
+}
+
+// describe is a schema's description, beside its $ref or at the target.
+func describe(n node) string {
+	r, _ := n.resolve()
+	d, _ := r.m["description"].(string)
+	return d
+}
+
 func (s *schemaDiff) description(o, n node, path, name string) {
 	od, _ := o.m["description"].(string)
 	nd, _ := n.m["description"].(string)
-	if od != nd && name != "input" {
-		s.d.description("input-description-changed", s.tool, path+"/description", fmt.Sprintf("the description of input %s changed", name), od, nd, nil, nil)
+	if od != nd {
+		s.d.description("input-description-changed", s.tool, path+"/description", fmt.Sprintf("the description of %s changed", what(path, name)), od, nd, nil, nil)
 	}
 }
 
@@ -147,7 +219,7 @@ func (s *schemaDiff) scalarKeyword(key, id string, o, n node, path, name string)
 	if !oOK && !nOK || canonical(ov) == canonical(nv) {
 		return
 	}
-	msg := fmt.Sprintf("input %s: %s changed from %s to %s", name, key, show(ov, oOK), show(nv, nOK))
+	msg := fmt.Sprintf("%s: %s changed from %s to %s", what(path, name), key, show(ov, oOK), show(nv, nOK))
 	s.d.add(id, s.tool, path+"/"+key, msg, ov, nv)
 }
 
@@ -164,7 +236,7 @@ func (s *schemaDiff) objects(o, n node, path, name string) {
 	op, np := o.properties(), n.properties()
 	oreq, nreq := o.required(), n.required()
 	for _, k := range slices.Sorted(maps.Keys(op)) {
-		p, sub := pointer(path, "properties", k), joinName(name, k)
+		p, sub := pointer(path, "properties", k), joinName(path, name, k)
 		nv, ok := np[k]
 		switch {
 		case !ok:
@@ -181,11 +253,13 @@ func (s *schemaDiff) objects(o, n node, path, name string) {
 		if _, ok := op[k]; ok {
 			continue
 		}
-		s.added(n, np[k], nreq[k], pointer(path, "properties", k), joinName(name, k), k)
+		s.added(np[k], nreq[k], pointer(path, "properties", k), joinName(path, name, k), k, holder(path, name))
 	}
 }
 
-func (s *schemaDiff) added(parent, prop node, required bool, path, name, key string) {
+// added reports a new property; via is the input holding it, for the sensitivity check (a
+// filter's _eq is as secret as the field it filters).
+func (s *schemaDiff) added(prop node, required bool, path, name, key, via string) {
 	r, _ := prop.resolve()
 	typ := typeName(typeSet(r.m["type"]))
 	switch {
@@ -198,23 +272,35 @@ func (s *schemaDiff) added(parent, prop node, required bool, path, name, key str
 			c.Message += " with default " + canonical(def)
 		}
 	}
-	if sensitiveInput(inputField(prop, key, lastName(name))) {
+	if sensitiveInput(inputField(prop, key, via)) {
 		s.d.add("input-sensitive-property-added", s.tool, path, fmt.Sprintf("input %s names a credential or the acting identity: the model now chooses it", name), nil, key)
 	}
+	// Everything below a new input is new too: an added credentials object holds its password.
+	walkProperties(prop, path, func(p, dotted, k, via string, sub node) {
+		if via == "" {
+			via = key
+		}
+		if sensitiveInput(inputField(sub, k, via)) {
+			s.d.add("input-sensitive-property-added", s.tool, p, fmt.Sprintf("input %s names a credential or the acting identity: the model now chooses it", joinDotted(name, dotted)), nil, k)
+		}
+	})
 }
 
-func joinName(parent, k string) string {
-	if parent == "input" {
+// joinName is the dotted name of property k of the position at path named parent.
+func joinName(path, parent, k string) string {
+	if path == rootPath {
 		return k
 	}
 	return parent + "." + k
 }
 
-// walkProperties calls fn for every property at any depth, following $refs once each.
-func walkProperties(n node, path string, fn func(path, name, via string, prop node)) {
+// walkProperties calls fn for every property below n at any depth, following $refs once each,
+// with its pointer, its dotted name relative to n ("a[].b"), its key and the key of the property
+// holding it ("" at n's top level).
+func walkProperties(n node, path string, fn func(path, dotted, key, via string, prop node)) {
 	seen := map[string]bool{}
-	var walk func(n node, path, via string)
-	walk = func(n node, path, via string) {
+	var walk func(n node, path, dotted, via string)
+	walk = func(n node, path, dotted, via string) {
 		n, ref := n.resolve()
 		if ref != "" {
 			if seen[ref] {
@@ -224,14 +310,18 @@ func walkProperties(n node, path string, fn func(path, name, via string, prop no
 		}
 		props := n.properties()
 		for _, k := range slices.Sorted(maps.Keys(props)) {
-			fn(pointer(path, "properties", k), k, via, props[k])
-			walk(props[k], pointer(path, "properties", k), k)
+			p, d := pointer(path, "properties", k), k
+			if dotted != "" {
+				d = dotted + "." + k
+			}
+			fn(p, d, k, via, props[k])
+			walk(props[k], p, d, k)
 		}
 		if it, ok := n.child("items"); ok {
-			walk(it, path+"/items", via)
+			walk(it, path+"/items", dotted+"[]", via)
 		}
 	}
-	walk(n, path, "")
+	walk(n, path, "", "")
 }
 
 // inputField is an input property as sensitive judges it: by its name, the property holding it
@@ -258,10 +348,20 @@ func inputField(prop node, name, via string) sensitive.Field {
 	return f
 }
 
-// lastName is the last segment of a dotted input name; "" for the input itself.
-func lastName(name string) string {
-	if name == "input" {
+// joinDotted appends a relative dotted name ("b", "[].b") to name.
+func joinDotted(name, dotted string) string {
+	if strings.HasPrefix(dotted, "[") {
+		return name + dotted
+	}
+	return name + "." + dotted
+}
+
+// holder is the name of the property at path, as the properties below it see it: the last
+// segment of its dotted name, a list's items standing for the list; "" at the root.
+func holder(path, name string) string {
+	if path == rootPath {
 		return ""
 	}
+	name = strings.TrimRight(name, "[]")
 	return name[strings.LastIndexByte(name, '.')+1:]
 }

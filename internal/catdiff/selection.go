@@ -15,13 +15,14 @@ import (
 // fragments as "on Type"), whether it is a leaf, and the literal arguments written into it.
 type shape struct {
 	fields   map[string]bool   // path -> leaf
+	frags    map[string]bool   // paths of the fragments ("…/on Type")
 	literals map[string]string // path + "(arg)" -> literal value as written
 }
 
 // selectionOf reads an operation without a schema: the catalog holds no types, and the shape of
 // the selection is all the diff needs. An unparsable operation has an empty shape.
 func selectionOf(op string) shape {
-	sh := shape{fields: map[string]bool{}, literals: map[string]string{}}
+	sh := shape{fields: map[string]bool{}, frags: map[string]bool{}, literals: map[string]string{}}
 	doc, err := parser.ParseQuery(&ast.Source{Name: "operation", Input: op})
 	if err != nil || len(doc.Operations) == 0 {
 		return sh
@@ -50,20 +51,22 @@ func (sh shape) walk(doc *ast.QueryDocument, set ast.SelectionSet, path string, 
 			}
 			sh.walk(doc, s.SelectionSet, p, depth+1)
 		case *ast.InlineFragment:
-			sh.walk(doc, s.SelectionSet, on(path, s.TypeCondition), depth+1)
+			sh.walk(doc, s.SelectionSet, sh.on(path, s.TypeCondition), depth+1)
 		case *ast.FragmentSpread:
 			if f := doc.Fragments.ForName(s.Name); f != nil {
-				sh.walk(doc, f.SelectionSet, on(path, f.TypeCondition), depth+1)
+				sh.walk(doc, f.SelectionSet, sh.on(path, f.TypeCondition), depth+1)
 			}
 		}
 	}
 }
 
-func on(path, typ string) string {
+func (sh shape) on(path, typ string) string {
 	if typ == "" {
 		return path
 	}
-	return pointer(path, "on "+typ)
+	p := pointer(path, "on "+typ)
+	sh.frags[p] = true
+	return p
 }
 
 // rootField is the name of the operation's first root field, "" when it does not parse.
@@ -80,20 +83,25 @@ func rootField(op string) string {
 	return ""
 }
 
-// selection compares what two versions of a tool return.
+// selection compares what two versions of a tool return. A removed or added subtree, a field's
+// or a fragment's, is one change at its top, counting the fields below it; a sensitive field is
+// reported on its own wherever it is added.
 func (d *differ) selection(tool, old, new string) {
 	if old == new {
 		return
 	}
 	o, n := selectionOf(old), selectionOf(new)
+	done := map[string]bool{}
 	for _, p := range slices.Sorted(maps.Keys(o.fields)) {
 		nl, ok := n.fields[p]
 		switch {
 		case !ok:
-			if parentGone(n, p) {
-				continue // reported once, at the highest removed field
+			top := topGone(n, p)
+			if done[top] {
+				continue
 			}
-			d.add("selection-field-removed", tool, "/operation"+p, fmt.Sprintf("%q no longer returns %s", tool, fieldPath(p)), fieldPath(p), nil)
+			done[top] = true
+			d.add("selection-field-removed", tool, "/operation"+top, fmt.Sprintf("%q no longer returns %s%s", tool, fieldPath(top), below(o, top)), fieldPath(top), nil)
 		case nl != o.fields[p]:
 			d.add("selection-type-changed", tool, "/operation"+p, fmt.Sprintf("%q returns %s as %s, was %s", tool, fieldPath(p), leafName(nl), leafName(o.fields[p])), leafName(o.fields[p]), leafName(nl))
 		}
@@ -106,25 +114,45 @@ func (d *differ) selection(tool, old, new string) {
 			d.add("selection-sensitive-field-added", tool, "/operation"+p, fmt.Sprintf("%q now returns %s, which reads as a secret or personal data", tool, fieldPath(p)), nil, fieldPath(p))
 			continue
 		}
-		if parentGone(o, p) {
-			continue // one change for a new subtree, at its top
+		top := topGone(o, p)
+		if done[top] {
+			continue
 		}
-		d.add("selection-field-added", tool, "/operation"+p, fmt.Sprintf("%q now returns %s", tool, fieldPath(p)), nil, fieldPath(p))
+		done[top] = true
+		d.add("selection-field-added", tool, "/operation"+top, fmt.Sprintf("%q now returns %s%s", tool, fieldPath(top), below(n, top)), nil, fieldPath(top))
 	}
 	d.literals(tool, o, n)
 }
 
-// parentGone reports whether p's closest field ancestor is also missing from sh, so that a
-// removed or added subtree is reported once; fragments ("on T") are looked through.
-func parentGone(sh shape, p string) bool {
+// topGone is the highest of p and its ancestors that sh lacks, below the closest one it has: a
+// field sh does not select, or a fragment under which it selects nothing.
+func topGone(sh shape, p string) string {
+	top := p
 	for q := parentOf(p); q != ""; q = parentOf(q) {
 		if strings.HasPrefix(lastSegment(q), "on ") {
-			continue
+			if sh.frags[q] {
+				return top
+			}
+		} else if _, ok := sh.fields[q]; ok {
+			return top
 		}
-		_, ok := sh.fields[q]
-		return !ok
+		top = q
 	}
-	return false
+	return top
+}
+
+// below counts the leaves sh selects under p, for a removed or added subtree: " (3 fields)".
+func below(sh shape, p string) string {
+	n := 0
+	for q, leaf := range sh.fields {
+		if leaf && strings.HasPrefix(q, p+"/") {
+			n++
+		}
+	}
+	if n < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d fields)", n)
 }
 
 func (d *differ) literals(tool string, o, n shape) {
@@ -181,7 +209,7 @@ func lastSegment(p string) string {
 func fieldPath(p string) string {
 	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
 	for i, s := range segs {
-		s = strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
+		s = pointerUnescaper.Replace(s)
 		if strings.HasPrefix(s, "on ") {
 			s = "(" + s + ")"
 		}

@@ -55,8 +55,8 @@ func sameRoot(a, b *catalog.Tool) bool {
 	return ra != "" && ra == rb && a.Kind == b.Kind
 }
 
-// toolAdded records a new tool, flagged security when it writes, returns a sensitive field or
-// asks for a sensitive input.
+// toolAdded records a new tool, dangerous and flagged security when it writes, returns a
+// sensitive field, asks for a sensitive input or its descriptions steer the model.
 func (d *differ) toolAdded(n *catalog.Tool) {
 	why := []string{}
 	if n.Kind == catalog.Mutation {
@@ -68,17 +68,29 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 			why = append(why, "returns "+fieldPath(p))
 		}
 	}
-	walkProperties(parseSchema(n.InputSchema), "", func(path, name, via string, prop node) {
-		if sensitiveInput(inputField(prop, name, via)) {
-			why = append(why, "asks for "+name)
+	if inj := d.injected("", n.Description); inj != "" {
+		why = append(why, "its description holds "+inj)
+	}
+	walkProperties(parseSchema(n.InputSchema), "", func(_, dotted, key, via string, prop node) {
+		if sensitiveInput(inputField(prop, key, via)) {
+			why = append(why, "asks for "+dotted)
+		}
+		if desc := describe(prop); desc != "" {
+			if inj := d.injected("", desc); inj != "" {
+				why = append(why, "the description of input "+dotted+" holds "+inj)
+			}
 		}
 	})
 	msg := fmt.Sprintf("tool %q was added (%s, %d tokens, approval %s)", n.Name, n.Kind, n.Tokens, n.Approval)
+	if n.Title != "" {
+		msg = fmt.Sprintf("tool %q was added (%s titled %q, %d tokens, approval %s)", n.Name, n.Kind, n.Title, n.Tokens, n.Approval)
+	}
 	if len(why) > 0 {
 		msg += ": " + strings.Join(why, "; ")
 	}
 	c := d.add("tool-added", n.Name, "", msg, nil, n.Name)
 	if len(why) > 0 {
+		c.Level = Dangerous // as a role gaining an existing tool is: a flagged change is never safe
 		c.flag(FlagSecurity)
 	}
 }
@@ -99,6 +111,9 @@ func (d *differ) tool(o, n *catalog.Tool) {
 		d.add("approval-tightened", name, "/approval", fmt.Sprintf("%s %q now waits for a person's approval", n.Kind, name), string(o.Approval), string(n.Approval))
 	}
 	d.toolRoles(o, n)
+	if o.Title != n.Title {
+		d.title(o, n)
+	}
 	if o.Description != n.Description {
 		d.description("tool-description-changed", name, "/description", fmt.Sprintf("the description of %q changed", name), o.Description, n.Description, o, n)
 	}
@@ -113,23 +128,25 @@ func (d *differ) tool(o, n *catalog.Tool) {
 	}
 }
 
-// toolRoles compares which declared roles see the tool; roles declared on one side only are
-// the role table's business (and role-removed's, at catalog level), not every tool's.
-func (d *differ) toolRoles(o, n *catalog.Tool) {
-	for _, r := range slices.Sorted(maps.Keys(d.old.Roles)) {
-		if _, ok := d.new.Roles[r]; !ok {
-			continue
-		}
-		was, is := o.VisibleTo(r), n.VisibleTo(r)
-		switch {
-		case was && !is:
-			c := d.add("role-removed", n.Name, pointer("/roles", r), fmt.Sprintf("role %q can no longer call %q", r, n.Name), r, nil)
-			c.Role = r
-		case !was && is:
-			c := d.add("role-added", n.Name, pointer("/roles", r), fmt.Sprintf("role %q can now call %s %q (approval %s)", r, n.Kind, n.Name, n.Approval), nil, r)
-			c.Role = r
-		}
+// title records a changed title. MCP hosts show it, not the name, to the person approving a
+// call, so relabelling a write ("Look up a customer address (read-only)" on a delete) misleads
+// exactly the check that approval is.
+func (d *differ) title(o, n *catalog.Tool) {
+	msg := fmt.Sprintf("the title of %s %q is %s, was %s", n.Kind, n.Name, titled(n.Title), titled(o.Title))
+	c := d.add("tool-title-changed", n.Name, "/title", msg, orNil(o.Title, o.Title != ""), orNil(n.Title, n.Title != ""))
+	if n.Kind == catalog.Mutation || n.Approval == catalog.ApprovalRequired {
+		c.Level = Dangerous
+		c.flag(FlagSecurity)
+		c.Message += ": the person approving its calls reads it"
 	}
+	d.flagInjected(c, o.Title, n.Title)
+}
+
+func titled(t string) string {
+	if t == "" {
+		return "none"
+	}
+	return fmt.Sprintf("%q", t)
 }
 
 // description records a changed description with its word diff and token delta. When the
@@ -138,6 +155,7 @@ func (d *differ) toolRoles(o, n *catalog.Tool) {
 func (d *differ) description(id, tool, path, msg, old, new string, o, n *catalog.Tool) {
 	c := d.add(id, tool, path, msg, old, new)
 	c.WordDiff = wordDiff(old, new)
+	d.flagInjected(c, old, new)
 	td := TokenDelta{Old: estimateTokens(old), New: estimateTokens(new), Estimated: true}
 	if o != nil && o.Name == n.Name && string(o.InputSchema) == string(n.InputSchema) {
 		td = TokenDelta{Old: o.Tokens, New: n.Tokens} // whole tool, exact: only the description moved

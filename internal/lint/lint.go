@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/injection"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -120,7 +121,7 @@ type linter struct {
 	secrets    map[sensitive.Field]bool    // sensitive.Credential per candidate in its context
 	holders    map[string]bool             // sensitive.Holder per type name
 	identity   map[string]bool             // sensitive.Identity per input name
-	lower      []byte                      // scratch space of lowered
+	inject     injection.Matcher           // the description-injection patterns, its scratch space reused
 	schemas    schemaWalker                // reads each tool's input schema, its buffers reused
 }
 

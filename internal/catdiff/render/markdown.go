@@ -8,42 +8,227 @@ import (
 	"github.com/toolgen/toolgen/internal/catdiff"
 )
 
-// collapseOver is how many safe changes show before they fold into <details>: a comment read
-// in a minute cannot list two hundred of them inline. Breaking, dangerous and security changes
-// never fold: they are what the comment is for.
-const collapseOver = 10
+// Markdown writes the pull-request comment: verdict, security review and breaking changes in
+// full, dangerous and safe changes (grouped per tool and folded when there are more than ten),
+// the token table per role, then each tool's changes in a <details> block. With o.MaxBytes set
+// the comment fits in that many bytes: the details shrink first, then safe and dangerous changes
+// are counted per tool instead of listed, then per rule, and only then are breaking and security
+// changes cut; a note at the top says what is left out and where every change is.
+func Markdown(w io.Writer, r *catdiff.Report, o Options) error {
+	c := newComment(r)
+	_, err := io.WriteString(w, c.fit(o.MaxBytes))
+	return err
+}
 
-// Markdown writes the pull-request comment: verdict, security review, breaking, dangerous,
-// safe, the token table per role, then each tool's changes in a <details> block.
-func Markdown(w io.Writer, r *catdiff.Report, _ Options) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "### %s toolgen diff: %s\n\n", icon(r), verdict(r))
-	b.WriteString(metaLine(r))
-	var sec []catdiff.Change
-	for _, c := range r.Changes {
-		if c.Has(catdiff.FlagSecurity) {
-			sec = append(sec, c)
+// section is a part of the comment that can shrink: its first k groups in full, the rest
+// briefly (a count per tool) or only counted, or, with byRule, all of it as counts per rule.
+type section struct {
+	name      string // for the note: "security", "breaking", "dangerous", "safe", "details"
+	head      string
+	full      []string // per group (a tool, or one change)
+	tail      string   // after the groups in full: the blank line that ends a list
+	brief     []string // per group, for those not in full; nil: they are only counted, by more
+	more      string   // the count of groups neither in full nor brief, a format with %d
+	foldBrief bool     // the brief lines go in one <details>
+	perRule   string   // "" when the section cannot be counted per rule
+	k         int      // groups in full
+	byRule    bool
+}
+
+func (s *section) render(b *strings.Builder) {
+	b.WriteString(s.head)
+	if len(s.full) == 0 {
+		return
+	}
+	if s.byRule {
+		b.WriteString(s.perRule)
+		return
+	}
+	for _, f := range s.full[:s.k] {
+		b.WriteString(f)
+	}
+	rest := len(s.full) - s.k
+	if rest > 0 && s.brief == nil {
+		fmt.Fprintf(b, s.more, rest)
+	}
+	b.WriteString(s.tail)
+	if rest == 0 || s.brief == nil {
+		return
+	}
+	if s.foldBrief {
+		fmt.Fprintf(b, "<details><summary>%d more tools, counted</summary>\n\n", rest)
+	}
+	for _, l := range s.brief[s.k:] {
+		b.WriteString(l)
+	}
+	if s.foldBrief {
+		b.WriteString("\n</details>\n")
+	}
+	b.WriteString("\n")
+}
+
+// cut says what the section leaves out, "" for nothing.
+func (s *section) cut() string {
+	n, out := len(s.full), len(s.full)-s.k
+	switch {
+	case s.byRule:
+		return "the " + s.name + " changes, counted per rule instead"
+	case out == 0:
+		return ""
+	case s.name == "details":
+		if out == n {
+			return "the details (paths, old and new values, fingerprints, word diffs)"
+		}
+		return fmt.Sprintf("the details (paths, old and new values, fingerprints, word diffs) of %d of %d tools", out, n)
+	case s.brief == nil:
+		return fmt.Sprintf("%d of %d %s changes", out, n, s.name)
+	case out == n:
+		return "the " + s.name + " changes, counted per tool instead"
+	}
+	return fmt.Sprintf("the %s changes of %d of %d tools, counted per tool instead", s.name, out, n)
+}
+
+// comment is the report in sections, in the order they print; the token table never shrinks.
+type comment struct {
+	head, tokens string
+	secs         []*section // security, breaking, dangerous, safe, details
+}
+
+func (c *comment) section(name string) *section {
+	for _, s := range c.secs {
+		if s.name == name {
+			return s
 		}
 	}
-	section(&b, "Needs security review", sec, 0, false)
-	for _, l := range []catdiff.Level{catdiff.Breaking, catdiff.Dangerous, catdiff.Safe} {
-		var cs []catdiff.Change
-		shown := 0 // listed under security review already: counted here, not repeated
-		for _, c := range r.Changes {
-			switch {
-			case c.Level != l:
-			case c.Has(catdiff.FlagSecurity):
-				shown++
-			default:
-				cs = append(cs, c)
+	return nil
+}
+
+func (c *comment) render() string {
+	var b strings.Builder
+	b.WriteString(c.head)
+	var cut []string
+	for _, s := range c.secs {
+		if w := s.cut(); w != "" {
+			cut = append(cut, w)
+		}
+	}
+	if len(cut) > 0 {
+		fmt.Fprintf(&b, "> **Shortened to fit a pull-request comment** (GitHub takes at most 65,536 characters). Left out: %s. "+
+			"Every change is in `toolgen diff -format json` or `-format text`; `-max-bytes 0` prints this report in full.\n\n", strings.Join(cut, "; "))
+	}
+	for _, s := range c.secs {
+		if s.name == "details" {
+			b.WriteString(c.tokens)
+		}
+		s.render(&b)
+	}
+	return b.String()
+}
+
+// fit renders the comment within max bytes (0: no limit), shrinking the least important section
+// first, each as little as it must: the details, safe changes listed, dangerous changes listed,
+// safe and dangerous counts per tool, breaking and then security changes.
+func (c *comment) fit(max int) string {
+	out := c.render()
+	if max <= 0 || len(out) <= max {
+		return out
+	}
+	for _, name := range []string{"details", "safe", "dangerous"} {
+		if out, ok := c.shrink(c.section(name), max); ok {
+			return out
+		}
+	}
+	for _, name := range []string{"safe", "dangerous"} {
+		if s := c.section(name); s.perRule != "" {
+			s.byRule = true
+			if out = c.render(); len(out) <= max {
+				return out
 			}
 		}
-		section(&b, strings.ToUpper(l.String()[:1])+l.String()[1:], cs, shown, l == catdiff.Safe)
 	}
-	tokenTable(&b, r)
-	details(&b, r.Changes)
-	_, err := io.WriteString(w, b.String())
-	return err
+	// Then security and breaking changes: each keeps its first keepListed lines if it can, then
+	// security changes take what room there is, then breaking ones.
+	sec, br := c.section("security"), c.section("breaking")
+	sec.k, br.k = min(keepListed, len(sec.full)), min(keepListed, len(br.full))
+	if len(c.render()) > max {
+		br.k = 0
+		c.grow(sec, 0, max)
+		return c.grow(br, 0, max)
+	}
+	c.grow(sec, sec.k, max)
+	return c.grow(br, br.k, max)
+}
+
+// keepListed is how many security and breaking lines each keeps before the other grows.
+const keepListed = 20
+
+// shrink keeps as many of s's groups in full as fit the comment within max; ok is false when
+// even none fit, s then at none.
+func (c *comment) shrink(s *section, max int) (string, bool) {
+	out := c.grow(s, 0, max)
+	return out, len(out) <= max
+}
+
+// grow keeps as many of s's groups in full as fit, at least lo (a binary search: a group in full
+// is longer than in brief), and returns the comment.
+func (c *comment) grow(s *section, lo, max int) string {
+	best := lo
+	for hi := len(s.full); lo <= hi; {
+		s.k = (lo + hi) / 2
+		if len(c.render()) <= max {
+			best, lo = s.k, s.k+1
+		} else {
+			hi = s.k - 1
+		}
+	}
+	s.k = best
+	return c.render()
+}
+
+func newComment(r *catdiff.Report) *comment {
+	c := &comment{head: fmt.Sprintf("### %s toolgen diff: %s\n\n", icon(r), verdict(r)) + metaLine(r), tokens: tokenTable(r)}
+	var sec []catdiff.Change
+	byLevel := map[catdiff.Level][]catdiff.Change{}
+	shown := map[catdiff.Level]int{} // listed under security review already: counted, not repeated
+	for _, ch := range r.Changes {
+		if ch.Has(catdiff.FlagSecurity) {
+			sec = append(sec, ch)
+			shown[ch.Level]++
+			continue
+		}
+		byLevel[ch.Level] = append(byLevel[ch.Level], ch)
+	}
+	c.secs = []*section{
+		listSection("security", heading("Needs security review", len(sec), 0), sec),
+		listSection("breaking", heading("Breaking", len(byLevel[catdiff.Breaking]), shown[catdiff.Breaking]), byLevel[catdiff.Breaking]),
+		levelSection("dangerous", heading("Dangerous", len(byLevel[catdiff.Dangerous]), shown[catdiff.Dangerous]), byLevel[catdiff.Dangerous]),
+		levelSection("safe", heading("Safe", len(byLevel[catdiff.Safe]), shown[catdiff.Safe]), byLevel[catdiff.Safe]),
+		detailsSection(r.Changes),
+	}
+	return c
+}
+
+// heading is a section's title and, when some of its changes are listed above, a line saying so;
+// "" for a section without changes.
+func heading(title string, listed, shown int) string {
+	if listed+shown == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("#### %s (%d)\n\n", title, listed+shown)
+	if shown > 0 {
+		s += fmt.Sprintf("%d listed under security review above.\n\n", shown)
+	}
+	return s
+}
+
+// listSection lists every change on its line: security and breaking changes are never folded.
+func listSection(name, head string, cs []catdiff.Change) *section {
+	s := &section{name: name, head: head, tail: "\n", more: "- … and %d more, not shown here\n"}
+	for _, c := range cs {
+		s.full = append(s.full, "- "+item(c)+"\n")
+	}
+	s.k = len(s.full)
+	return s
 }
 
 func icon(r *catdiff.Report) string {
@@ -84,109 +269,4 @@ func short(d string) string {
 		return d[:len("sha256:")+12]
 	}
 	return orDash(d)
-}
-
-// section lists changes under a heading; shown counts those of this level already listed
-// under security review.
-func section(b *strings.Builder, title string, cs []catdiff.Change, shown int, foldable bool) {
-	if len(cs)+shown == 0 {
-		return
-	}
-	fmt.Fprintf(b, "#### %s (%d)\n\n", title, len(cs)+shown)
-	if shown > 0 {
-		fmt.Fprintf(b, "%d listed under security review above.\n\n", shown)
-	}
-	if len(cs) == 0 {
-		return
-	}
-	fold := foldable && len(cs) > collapseOver
-	if fold {
-		fmt.Fprintf(b, "<details><summary>%d changes</summary>\n\n", len(cs))
-	}
-	for _, c := range cs {
-		fmt.Fprintf(b, "- %s\n", item(c))
-	}
-	if fold {
-		b.WriteString("\n</details>\n")
-	}
-	b.WriteString("\n")
-}
-
-// item is one change on one line: rule, flags, tool, message.
-func item(c catdiff.Change) string {
-	s := "`" + c.ID + "`"
-	for _, f := range c.Flags {
-		s += " **" + f + "**"
-	}
-	if c.Tool != "" {
-		s += " " + code(c.Tool)
-	}
-	s += ": " + inline(c.Message)
-	if c.TokenDelta != nil {
-		s += " " + tokenNote(c.TokenDelta)
-	}
-	return s
-}
-
-func tokenNote(t *catdiff.TokenDelta) string {
-	if t.Estimated {
-		return fmt.Sprintf("(≈%+d tokens)", t.Delta)
-	}
-	return fmt.Sprintf("(%+d tokens)", t.Delta)
-}
-
-func tokenTable(b *strings.Builder, r *catdiff.Report) {
-	b.WriteString("#### Tokens per role\n\n| Role | Tools | Old | New | Delta |\n| --- | ---: | ---: | ---: | ---: |\n")
-	for _, t := range r.Tokens.ByRole {
-		tools := fmt.Sprint(t.NewTools)
-		if t.OldTools != t.NewTools {
-			tools = fmt.Sprintf("%d → %d", t.OldTools, t.NewTools)
-		}
-		fmt.Fprintf(b, "| %s | %s | %d | %d | %s |\n", cell(t.Role), tools, t.Old, t.New, delta(t.Old, t.New))
-	}
-	b.WriteString("\n")
-}
-
-// delta shows a change with its percentage, "+120 (+15 %)"; "0" when nothing moved.
-func delta(old, new int) string {
-	d := new - old
-	if d == 0 || old == 0 {
-		return fmt.Sprintf("%+d", d)
-	}
-	return fmt.Sprintf("%+d (%+.0f %%)", d, 100*float64(d)/float64(old))
-}
-
-// details groups the changes by tool (role-level changes under "roles"), each in a <details>
-// block with a table of rule, level, path, old, new and fingerprint, then any word diffs.
-func details(b *strings.Builder, cs []catdiff.Change) {
-	groups, order := map[string][]catdiff.Change{}, []string{}
-	for _, c := range cs {
-		k := c.Tool
-		if _, ok := groups[k]; !ok {
-			order = append(order, k)
-		}
-		groups[k] = append(groups[k], c)
-	}
-	if len(order) == 0 {
-		return
-	}
-	sortStrings(order)
-	b.WriteString("#### Details\n\n")
-	for _, k := range order {
-		title := "roles"
-		if k != "" {
-			title = "<code>" + htmlText(k) + "</code>"
-		}
-		fmt.Fprintf(b, "<details><summary>%s: %d change(s)</summary>\n\n", title, len(groups[k]))
-		b.WriteString("| Rule | Level | Path | Old | New | Fingerprint |\n| --- | --- | --- | --- | --- | --- |\n")
-		for _, c := range groups[k] {
-			fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | `%s` |\n", c.ID, c.Level, code(c.Path), value(c.Old), value(c.New), c.Fingerprint)
-		}
-		for _, c := range groups[k] {
-			if c.ID == "tool-description-changed" || c.ID == "input-description-changed" {
-				fmt.Fprintf(b, "\n%s %s:\n\n%s\n", code(c.Path), tokenNote(c.TokenDelta), wordQuote(c))
-			}
-		}
-		b.WriteString("\n</details>\n\n")
-	}
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/catdiff"
@@ -80,9 +79,9 @@ func wordQuote(c catdiff.Change) string {
 	return "> " + strings.Join(parts, " ")
 }
 
-func sortStrings(s []string) { slices.Sort(s) }
+var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 
 // htmlText escapes text inside an HTML element such as <summary>, where Markdown is not read.
 func htmlText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(oneLine(visible(s)))
+	return htmlEscaper.Replace(oneLine(visible(s)))
 }

@@ -23,7 +23,14 @@ var formats = map[string]func(io.Writer, *catdiff.Report, Options) error{
 type Options struct {
 	// NewPath is the new catalog's path, for annotations.
 	NewPath string
+	// MaxBytes caps the Markdown report (0: no cap). GitHub refuses a pull-request comment over
+	// 65,536 characters; CommentBytes fits under it whatever the characters.
+	MaxBytes int
 }
+
+// CommentBytes is the default cap of the Markdown report: a comment this many bytes long has at
+// most this many characters, under GitHub's 65,536, with room for what a workflow adds.
+const CommentBytes = 64000
 
 // Write renders r in the named format.
 func Write(w io.Writer, format string, r *catdiff.Report, o Options) error {
@@ -53,6 +60,9 @@ func verdict(r *catdiff.Report) string {
 // visible shows code points a reader could not see (controls, bidi overrides, zero-width
 // characters, tags) as ⟨U+XXXX⟩: a description change that hides text must not hide it here too.
 func visible(s string) string {
+	if plainASCII(s) {
+		return s // nearly all catalog text
+	}
 	var b strings.Builder
 	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
 		if r == '\n' || r == '\t' || !(unicode.IsControl(r) || unicode.Is(unicode.Cf, r)) {
@@ -62,4 +72,15 @@ func visible(s string) string {
 		fmt.Fprintf(&b, "⟨U+%04X⟩", r)
 	}
 	return b.String()
+}
+
+// plainASCII reports whether s is ASCII without controls other than tab and line feed: what
+// visible leaves as it is.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x7f || c < ' ' && c != '\n' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }

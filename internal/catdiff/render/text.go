@@ -8,7 +8,8 @@ import (
 	"github.com/toolgen/toolgen/internal/catdiff"
 )
 
-// Text writes one line per change for a terminal, then the role table.
+// Text writes one line per change for a terminal (level, rule, flags, tool: message), then the
+// role table.
 func Text(w io.Writer, r *catdiff.Report, _ Options) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "toolgen diff: %s\n", verdict(r))
@@ -17,7 +18,7 @@ func Text(w io.Writer, r *catdiff.Report, _ Options) error {
 		if len(c.Flags) > 0 {
 			flags = " [" + strings.Join(c.Flags, ",") + "]"
 		}
-		fmt.Fprintf(&b, "%-9s %s%s: %s\n", c.Level, c.ID, flags, oneLine(visible(c.Message)))
+		fmt.Fprintf(&b, "%-9s %s%s: %s\n", c.Level, c.ID, flags, oneLine(visible(subject(c))))
 		if c.WordDiff != "" {
 			fmt.Fprintf(&b, "          %s\n", oneLine(visible(c.WordDiff)))
 		}

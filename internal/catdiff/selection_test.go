@@ -1,0 +1,30 @@
+package catdiff
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestSelectionSubtrees: a fragment dropped or added whole is one change at the fragment, with
+// the count of its fields, as a field's subtree is (GitHub 14 -> 15: addLabelsToLabelable lost
+// labelable's 128 Discussion fields, reported as 128 changes); a sensitive field is still its
+// own change.
+func TestSelectionSubtrees(t *testing.T) {
+	old := "mutation M { add { labelable { ... on Issue { id title } ... on Discussion { id body answer { id body } } } } }"
+	new := "mutation M { add { labelable { ... on Issue { id title } ... on PullRequest { id author { email login } } } } }"
+	d := &differ{}
+	d.selection("add", old, new)
+	var got []string
+	for _, c := range d.changes {
+		got = append(got, c.ID+": "+c.Message)
+	}
+	want := []string{
+		`selection-field-removed: "add" no longer returns add.labelable.(on Discussion) (4 fields)`,
+		`selection-field-added: "add" now returns add.labelable.(on PullRequest) (3 fields)`,
+		`selection-sensitive-field-added: "add" now returns add.labelable.(on PullRequest).author.email, which reads as a secret or personal data`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("changes (-want +got):\n%s", diff)
+	}
+}

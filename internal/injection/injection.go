@@ -1,0 +1,132 @@
+// Package injection recognizes description text written to steer a model rather than describe a
+// tool: code points a reader cannot see, markup that imitates a chat template or system prompt,
+// and phrases that command the model. The lints report it in a catalog being generated; toolgen
+// diff flags it where a change adds it. One matcher, so the two never disagree.
+package injection
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Markup that imitates a chat template's roles or a system prompt: no API documentation needs it.
+var pseudoSystem = regexp.MustCompile(`(?i)<\s*/?\s*(system|assistant|instructions?|im_start|im_end)\s*>|\[/?INST\]|<<\s*/?SYS\s*>>|<\|[a-z_]+\|>|\bBEGIN SYSTEM\b`)
+
+// Phrases that address the model rather than describe the tool.
+var imperative = regexp.MustCompile(`(?i)\bignore\s+(all\s+|any\s+|the\s+)?(previous|prior|above|earlier)\b|\balways\s+(call|use|invoke|run|choose|prefer)\s+this\b|\byou\s+must\b|\bdisregard\b|\bdo\s+not\s+(tell|inform|mention\s+this\s+to)\s+the\s+user\b|\bbefore\s+(calling|using)\s+any\s+other\s+tool\b`)
+
+// Narrower words, one of which each pattern needs to match at all. Under (?i) a letter matches
+// the runes of its case-folding orbit, and unicode.ToLower takes each of those to the letter
+// itself for these words (not for s and k: ſ and the Kelvin sign), so the lowered text holds
+// the word whenever a pattern could match.
+var (
+	imperativeWords = [][]byte{[]byte("ignore"), []byte("alway"), []byte("you"), []byte("regard"), []byte("before")}
+	systemWord      = []byte("begin")
+)
+
+// Matcher finds injected text; it keeps scratch space between calls, so it is not safe for
+// concurrent use. The zero value is ready.
+type Matcher struct {
+	lower []byte // scratch space of lowered
+}
+
+// Match returns the first text of s that imitates system markup and the first that commands the
+// model, each "" for none. Each expression runs only on text that holds what it needs to match
+// ("<", "[" or "begin" for markup; mayImperative's words for commands): the expressions cost far
+// more than these tests, and most text passes neither.
+func (m *Matcher) Match(s string) (system, command string) {
+	lower := m.lowered(s)
+	if strings.ContainsAny(s, "<[") || bytes.Contains(lower, systemWord) {
+		system = pseudoSystem.FindString(s)
+	}
+	if mayImperative(lower) {
+		command = imperative.FindString(s)
+	}
+	return system, command
+}
+
+// MatchAll returns every text of s that imitates system markup and every one that commands the
+// model, behind the same prefilters as Match.
+func (m *Matcher) MatchAll(s string) (system, command []string) {
+	lower := m.lowered(s)
+	if strings.ContainsAny(s, "<[") || bytes.Contains(lower, systemWord) {
+		system = pseudoSystem.FindAllString(s, -1)
+	}
+	if mayImperative(lower) {
+		command = imperative.FindAllString(s, -1)
+	}
+	return system, command
+}
+
+// lowered is strings.ToLower(s) as bytes; ASCII text, nearly all of it, is lowered into the
+// matcher's scratch space rather than a new string.
+func (m *Matcher) lowered(s string) []byte {
+	if !isASCII(s) {
+		return []byte(strings.ToLower(s)) // unicode.ToLower takes U+0130 to i, U+212A to k
+	}
+	b := append(m.lower[:0], s...)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	m.lower = b
+	return b
+}
+
+// mayImperative reports whether the imperative patterns could match the lowered text: one of
+// their words, or "do" and a space (do\s+not).
+func mayImperative(lower []byte) bool {
+	for _, w := range imperativeWords {
+		if bytes.Contains(lower, w) {
+			return true
+		}
+	}
+	for i := 0; i+2 < len(lower); i++ {
+		if lower[i] == 'd' && lower[i+1] == 'o' && strings.IndexByte("\t\n\f\r ", lower[i+2]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// Hidden finds the first code point a reader cannot see: format characters (zero-width spaces
+// and joiners, bidi embeddings, overrides and isolates, tag characters) and controls other than
+// tab and line ends. ASCII has no format character, and its controls are below space and DEL.
+func Hidden(s string) (rune, bool) {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c < ' ' && c != '\n' && c != '\r' && c != '\t' || c == 0x7f {
+				return rune(c), true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if IsHidden(r) {
+			return r, true
+		}
+		i += n
+	}
+	return 0, false
+}
+
+// IsHidden reports whether r is a code point Hidden finds.
+func IsHidden(r rune) bool {
+	if r == '\n' || r == '\r' || r == '\t' {
+		return false
+	}
+	return unicode.Is(unicode.Cf, r) || unicode.IsControl(r)
+}
