@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/toolgen/toolgen/internal/catdiff"
 	"github.com/toolgen/toolgen/internal/catdiff/render"
@@ -23,8 +24,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	failOn := fs.String("fail-on", "security", "exit 1 on: security (breaking or security-flagged), breaking, dangerous (breaking or dangerous; security-flagged changes are never safe) or never")
 	allow := fs.String("allowlist", "", "allowlist.yaml whose diff: section overrides rule levels (optional)")
 	maxBytes := fs.Int("max-bytes", render.CommentBytes, "cap of the markdown report, to fit a GitHub comment (65,536 characters); 0: no cap")
+	reviewed := fs.String("reviewed", "", "file of fingerprints a person has reviewed, one per line with a note: those changes are marked and never fail (optional)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen diff [-format markdown|json|text|github] [-fail-on breaking|dangerous|security|never] [-allowlist allowlist.yaml] [-max-bytes N] OLD NEW")
+		fmt.Fprintln(stderr, "usage: toolgen diff [-format markdown|json|text|github] [-fail-on breaking|dangerous|security|never] [-allowlist allowlist.yaml] [-reviewed FILE] [-max-bytes N] OLD NEW")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -56,14 +58,39 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	r := catdiff.Diff(old, new, opts)
 	r.Old.DigestValid, r.New.DigestValid = oldOK, newOK
+	if *reviewed != "" {
+		if code := applyReviewed(*reviewed, r, stderr); code != 0 {
+			return code
+		}
+	}
 	if err := render.Write(stdout, *format, r, render.Options{NewPath: fs.Arg(1), MaxBytes: *maxBytes}); err != nil {
 		fmt.Fprintf(stderr, "toolgen diff: -format: %v\n", err)
 		return 2
 	}
 	for _, c := range r.Changes {
-		if fail(c) {
+		if c.Reviewed == "" && fail(c) {
 			return 1
 		}
+	}
+	return 0
+}
+
+// applyReviewed marks the changes the -reviewed file acknowledges and warns of its lines that
+// match none (the change they accepted is gone, or changed into another). It returns 2 when the
+// file cannot be read or parsed.
+func applyReviewed(path string, r *catdiff.Report, stderr io.Writer) int {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen diff: -reviewed: %v\n", err)
+		return 2
+	}
+	rv, err := catdiff.ParseReviewed(path, data)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen diff: -reviewed: %v\n", err)
+		return 2
+	}
+	for _, line := range rv.Apply(r) {
+		fmt.Fprintf(stderr, "%s:%d: warning: this fingerprint matches no change of this diff; delete the line (what it acknowledged is gone, or changed and needs a new review)\n", path, line)
 	}
 	return 0
 }

@@ -68,6 +68,9 @@ type Change struct {
 	WordDiff string `json:"wordDiff,omitempty"`
 	// TokenDelta is the change's effect on context tokens, when it has one.
 	TokenDelta *TokenDelta `json:"tokenDelta,omitempty"`
+	// Reviewed is the note of the -reviewed file line that acknowledges this change's
+	// fingerprint ("reviewed" when the line has none); "" when no one has.
+	Reviewed string `json:"reviewed,omitempty"`
 }
 
 // TokenDelta is a change in context tokens; Estimated is set when the count is not exact.

@@ -44,6 +44,7 @@ type Summary struct {
 	Safe      int `json:"safe"`
 	Security  int `json:"security"`
 	Cost      int `json:"cost"`
+	Reviewed  int `json:"reviewed,omitempty"` // changes a -reviewed file acknowledges
 }
 
 // Tokens is the context cost per role, old and new.

@@ -54,6 +54,8 @@ func GitHub(w io.Writer, r *catdiff.Report, o Options) error {
 // command is the annotation kind of a change: a security finding is an error at any level.
 func command(c catdiff.Change) string {
 	switch {
+	case c.Reviewed != "":
+		return "notice" // a person accepted it: shown, not raised again
 	case c.Has(catdiff.FlagSecurity) || c.Level == catdiff.Breaking:
 		return "error"
 	case c.Level == catdiff.Dangerous:

@@ -142,6 +142,9 @@ func message(c catdiff.Change) string {
 	if c.TokenDelta != nil {
 		s += " " + tokenNote(c.TokenDelta)
 	}
+	if c.Reviewed != "" {
+		s += " — **reviewed**: " + inline(c.Reviewed)
+	}
 	return s
 }
 

@@ -54,6 +54,9 @@ func verdict(r *catdiff.Report) string {
 	if s.Cost > 0 {
 		v += fmt.Sprintf("; %d raise cost", s.Cost)
 	}
+	if s.Reviewed > 0 {
+		v += fmt.Sprintf("; %d reviewed", s.Reviewed)
+	}
 	return v
 }
 

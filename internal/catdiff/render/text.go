@@ -18,6 +18,9 @@ func Text(w io.Writer, r *catdiff.Report, _ Options) error {
 		if len(c.Flags) > 0 {
 			flags = " [" + strings.Join(c.Flags, ",") + "]"
 		}
+		if c.Reviewed != "" {
+			flags += " (reviewed: " + oneLine(visible(c.Reviewed)) + ")"
+		}
 		fmt.Fprintf(&b, "%-9s %s%s: %s\n", c.Level, c.ID, flags, oneLine(visible(subject(c))))
 		if c.WordDiff != "" {
 			fmt.Fprintf(&b, "          %s\n", oneLine(visible(c.WordDiff)))
