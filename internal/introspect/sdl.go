@@ -103,8 +103,10 @@ func document(s *Schema) (*ast.SchemaDocument, error) {
 	return doc, nil
 }
 
-// schemaDef is the schema definition, or nil when the roots have their conventional names and
-// there is no schema description: then the SDL needs none.
+// schemaDef is the schema definition, or nil when the SDL needs none: no schema description,
+// and each root has its conventional name while no other type has one (SDL without a schema
+// definition makes a type named Mutation or Subscription a root, so an ordinary type with that
+// name needs the definition to stay ordinary).
 func schemaDef(s *Schema) *ast.SchemaDefinition {
 	def := &ast.SchemaDefinition{Description: str(s.Description)}
 	conventional := def.Description == ""
@@ -114,6 +116,7 @@ func schemaDef(s *Schema) *ast.SchemaDefinition {
 		std string
 	}{{ast.Query, s.QueryType, "Query"}, {ast.Mutation, s.MutationType, "Mutation"}, {ast.Subscription, s.SubscriptionType, "Subscription"}} {
 		if r.ref == nil || r.ref.Name == "" {
+			conventional = conventional && !hasType(s, r.std)
 			continue
 		}
 		conventional = conventional && r.ref.Name == r.std
@@ -123,6 +126,10 @@ func schemaDef(s *Schema) *ast.SchemaDefinition {
 		return nil
 	}
 	return def
+}
+
+func hasType(s *Schema, name string) bool {
+	return slices.ContainsFunc(s.Types, func(t FullType) bool { return t.Name == name })
 }
 
 func typeDef(t FullType) (*ast.Definition, error) {

@@ -164,3 +164,40 @@ func TestGitHubRoundTrip(t *testing.T) {
 	}
 	t.Logf("%d types, %d bytes of SDL", len(got.Types), len(sdl))
 }
+
+// An ordinary type named Mutation or Subscription stays ordinary: without a schema definition,
+// SDL would make it a root (a billing API's domain type Subscription, say).
+func TestSDLKeepsOrdinaryTypesNamedLikeRoots(t *testing.T) {
+	for name, tc := range map[string]struct {
+		sdl            string
+		mutation, subs string
+	}{
+		"domain Subscription": {"schema { query: Query mutation: Mutation }\ntype Query { s: Subscription }\ntype Mutation { cancel: Subscription }\ntype Subscription { id: ID! }", "Mutation", ""},
+		"both ordinary":       {"schema { query: Query }\ntype Query { a: Int }\ntype Mutation { hello: String }\ntype Subscription { tick: Int }", "", ""},
+		"conventional":        {"type Query { a: Int }\ntype Mutation { b: Int }", "Mutation", ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s, err := Parse(answer(t, tc.sdl))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sdl, err := SDL(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := load(t, "got", string(sdl))
+			rootName := func(d *ast.Definition) string {
+				if d == nil {
+					return ""
+				}
+				return d.Name
+			}
+			if m, sub := rootName(got.Mutation), rootName(got.Subscription); m != tc.mutation || sub != tc.subs {
+				t.Errorf("roots mutation=%q subscription=%q, want %q and %q:\n%s", m, sub, tc.mutation, tc.subs, sdl)
+			}
+			if name == "conventional" && strings.Contains(string(sdl), "schema {") {
+				t.Errorf("a schema definition where none is needed:\n%s", sdl)
+			}
+		})
+	}
+}
