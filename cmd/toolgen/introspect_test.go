@@ -66,7 +66,7 @@ func TestIntrospectThenGenerate(t *testing.T) {
 // introspectionJSON saves the raw answer of the full introspection query, as other tools do.
 func introspectionJSON(t *testing.T, url string) []byte {
 	t.Helper()
-	q, _ := json.Marshal(map[string]string{"query": introspect.Query(introspect.Features{SpecifiedByURL: true})})
+	q, _ := json.Marshal(map[string]string{"query": introspect.Query(introspect.Features{SpecifiedBy: "specifiedByURL"})})
 	body := bytes.NewReader(q)
 	resp, err := http.Post(url, "application/json", body)
 	if err != nil {

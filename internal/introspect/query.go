@@ -19,17 +19,17 @@ const ProbeQuery = `query ToolgenProbe {
 
 // Features are the optional parts of introspection a server supports.
 type Features struct {
-	SchemaDescription     bool // __Schema.description
-	SpecifiedByURL        bool // __Type.specifiedByURL
-	OneOf                 bool // __Type.isOneOf
-	DeprecatedArgs        bool // __Field.args(includeDeprecated:) and __InputValue.isDeprecated
-	DeprecatedInputFields bool // __Type.inputFields(includeDeprecated:)
-	DeprecatedDirArgs     bool // __Directive.args(includeDeprecated:)
-	Repeatable            bool // __Directive.isRepeatable
+	SchemaDescription     bool   // __Schema.description
+	SpecifiedBy           string // the __Type field with a scalar's @specifiedBy URL: specifiedByURL, or specifiedByUrl (graphql-js 15); "" for none
+	OneOf                 bool   // __Type.isOneOf
+	DeprecatedArgs        bool   // __Field.args(includeDeprecated:) and __InputValue.isDeprecated
+	DeprecatedInputFields bool   // __Type.inputFields(includeDeprecated:)
+	DeprecatedDirArgs     bool   // __Directive.args(includeDeprecated:)
+	Repeatable            bool   // __Directive.isRepeatable
 }
 
 // AllFeatures returns every optional part, for a server known to be current.
-func AllFeatures() Features { return Features{true, true, true, true, true, true, true} }
+func AllFeatures() Features { return Features{true, "specifiedByURL", true, true, true, true, true} }
 
 type probeType struct {
 	Fields []struct {
@@ -74,13 +74,24 @@ func ParseProbe(data []byte) (Features, error) {
 	}
 	return Features{
 		SchemaDescription:     p.Schema.has("description", ""),
-		SpecifiedByURL:        p.Type.has("specifiedByURL", ""),
+		SpecifiedBy:           specifiedBy(p.Type),
 		OneOf:                 p.Type.has("isOneOf", ""),
 		DeprecatedArgs:        p.Field.has("args", "includeDeprecated") && p.InputValue.has("isDeprecated", ""),
 		DeprecatedInputFields: p.Type.has("inputFields", "includeDeprecated") && p.InputValue.has("isDeprecated", ""),
 		DeprecatedDirArgs:     p.Directive.has("args", "includeDeprecated") && p.InputValue.has("isDeprecated", ""),
 		Repeatable:            p.Directive.has("isRepeatable", ""),
 	}, nil
+}
+
+// specifiedBy is the name of the field giving @specifiedBy's URL: graphql-js 15 spells it
+// specifiedByUrl, later versions and the spec specifiedByURL.
+func specifiedBy(t *probeType) string {
+	for _, n := range []string{"specifiedByURL", "specifiedByUrl"} {
+		if t.has(n, "") {
+			return n
+		}
+	}
+	return ""
 }
 
 // typeRefDepth is how many wrappers (list, non-null) a type reference may have: [[T!]!]! needs
@@ -105,7 +116,9 @@ func Query(f Features) string {
 		opt(f.Repeatable, "isRepeatable"), dep(f.DeprecatedDirArgs))
 	b.WriteString("  }\n}\n\n")
 	b.WriteString("fragment FullType on __Type {\n  kind name description\n")
-	b.WriteString(opt(f.SpecifiedByURL, "  specifiedByURL\n"))
+	if f.SpecifiedBy != "" {
+		fmt.Fprintf(&b, "  specifiedByURL: %s\n", f.SpecifiedBy) // the alias keeps the answer's shape
+	}
 	b.WriteString(opt(f.OneOf, "  isOneOf\n"))
 	fmt.Fprintf(&b, "  fields(includeDeprecated: true) { name description args%s { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }\n", dep(f.DeprecatedArgs))
 	fmt.Fprintf(&b, "  inputFields%s { ...InputValue }\n", dep(f.DeprecatedInputFields))
