@@ -24,6 +24,7 @@ type fakeServer struct {
 	sdl        string
 	has        Features
 	refuseType bool // answers any __type query with an error, as some gateways do
+	maxDepth   int  // refuses deeper queries, counted as graphql-depth-limit counts (0: no limit)
 
 	mu      sync.Mutex
 	queries []string
@@ -63,6 +64,10 @@ func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		reply(w, 400, errorsAnswer(err.Error()))
 		return
 	}
+	if d := depth(doc); f.maxDepth > 0 && d > f.maxDepth {
+		reply(w, 400, errorsAnswer(fmt.Sprintf("'%s' exceeds maximum operation depth of %d", doc.Operations[0].Name, f.maxDepth)))
+		return
+	}
 	q := readQuery(doc)
 	if f.refuseType && q.usesType {
 		reply(w, 200, errorsAnswer("__type is not supported"))
@@ -98,6 +103,7 @@ type askedQuery struct {
 	Features
 	specifiedByKey string // the answer's key for the specifiedBy field: its alias or name
 	usesType       bool
+	refDepth       int // how many ofType levels fragment TypeRef reads
 }
 
 func readQuery(doc *ast.QueryDocument) askedQuery {
@@ -139,7 +145,55 @@ func readQuery(doc *ast.QueryDocument) askedQuery {
 	for _, op := range doc.Operations {
 		walk(op.SelectionSet, "")
 	}
+	if d := doc.Fragments.ForName("TypeRef"); d != nil {
+		for set := d.SelectionSet; ; q.refDepth++ {
+			i := slices.IndexFunc(set, func(s ast.Selection) bool { f, ok := s.(*ast.Field); return ok && f.Name == "ofType" })
+			if i < 0 {
+				break
+			}
+			set = set[i].(*ast.Field).SelectionSet
+		}
+	}
 	return q
+}
+
+// cutRefs cuts every type reference under v after depth ofType levels, as a server answers a
+// query that reads no deeper.
+func cutRefs(v any, depth int) {
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			cutRefs(e, depth)
+		}
+	case map[string]any:
+		for k, e := range x {
+			if k == "type" || k == "interfaces" || k == "possibleTypes" {
+				cutAt(e, depth)
+			} else {
+				cutRefs(e, depth)
+			}
+		}
+	}
+}
+
+func cutAt(v any, depth int) {
+	if refs, ok := v.([]any); ok {
+		for _, r := range refs {
+			cutAt(r, depth)
+		}
+		return
+	}
+	for level := 0; ; level++ {
+		r, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		if level == depth {
+			delete(r, "ofType")
+			return
+		}
+		v = r["ofType"]
+	}
 }
 
 // refusals are graphql-js's validation errors for the parts q asks for that f lacks.
@@ -258,6 +312,7 @@ func stripped(t testing.TB, full []byte, q askedQuery) map[string]any {
 			d["args"] = undeprecated(d["args"])
 		}
 	}
+	cutRefs(s, q.refDepth)
 	return map[string]any{"data": map[string]any{"__schema": s}}
 }
 
@@ -275,4 +330,30 @@ func undeprecated(v any) any {
 		}
 	}
 	return out
+}
+
+// depth is the query's depth with fragments expanded, each field one level.
+func depth(doc *ast.QueryDocument) int {
+	var of func(ast.SelectionSet) int
+	of = func(set ast.SelectionSet) int {
+		m := 0
+		for _, sel := range set {
+			switch s := sel.(type) {
+			case *ast.Field:
+				m = max(m, 1+of(s.SelectionSet))
+			case *ast.FragmentSpread:
+				if d := doc.Fragments.ForName(s.Name); d != nil {
+					m = max(m, of(d.SelectionSet))
+				}
+			case *ast.InlineFragment:
+				m = max(m, of(s.SelectionSet))
+			}
+		}
+		return m
+	}
+	m := 0
+	for _, op := range doc.Operations {
+		m = max(m, of(op.SelectionSet))
+	}
+	return m
 }

@@ -70,7 +70,7 @@ func ParseProbe(data []byte) (Features, error) {
 		return Features{}, fmt.Errorf("the probe's answer is not the expected JSON: %v", err)
 	}
 	if p.Type == nil || !p.Type.has("kind", "") {
-		return Features{}, fmt.Errorf("the server does not describe __Type; is introspection turned off?")
+		return Features{}, fmt.Errorf("the answer to the feature probe does not describe __Type")
 	}
 	return Features{
 		SchemaDescription:     p.Schema.has("description", ""),
@@ -95,11 +95,18 @@ func specifiedBy(t *probeType) string {
 }
 
 // typeRefDepth is how many wrappers (list, non-null) a type reference may have: [[T!]!]! needs
-// 5. Eight keeps the whole query within the depth limits servers commonly set (15).
-const typeRefDepth = 8
+// 5. Eight makes the query 14 levels deep, within the depth limits servers commonly set (15);
+// shallowRefDepth, for a server that refuses that, makes it 10 deep and holds [[T]!]!.
+const (
+	typeRefDepth    = 8
+	shallowRefDepth = 4
+)
 
 // Query is the standard introspection query with the optional parts f supports.
-func Query(f Features) string {
+func Query(f Features) string { return query(f, typeRefDepth) }
+
+// query is Query reading type references refDepth wrappers deep.
+func query(f Features, refDepth int) string {
 	opt := func(on bool, s string) string {
 		if on {
 			return s
@@ -128,10 +135,45 @@ func Query(f Features) string {
 	b.WriteString("fragment InputValue on __InputValue {\n  name description type { ...TypeRef } defaultValue\n")
 	b.WriteString(opt(f.DeprecatedArgs || f.DeprecatedInputFields || f.DeprecatedDirArgs, "  isDeprecated deprecationReason\n"))
 	b.WriteString("}\n\nfragment TypeRef on __Type {\n  kind name")
-	for range typeRefDepth {
+	for range refDepth {
 		b.WriteString(" ofType { kind name")
 	}
-	b.WriteString(strings.Repeat(" }", typeRefDepth))
+	b.WriteString(strings.Repeat(" }", refDepth))
 	b.WriteString("\n}\n")
 	return b.String()
 }
+
+// A part is one optional part of introspection asked on its own, for a server that refuses the
+// probe: the selection under __schema that uses it, how to record it, and what the SDL lacks
+// without it.
+type part struct {
+	query string
+	set   func(*Features)
+	lost  string
+	alt   *part // asked when the server refuses query: the same part under another name
+}
+
+// baseQuery is what every server with introspection answers.
+const baseQuery = "queryType { name }"
+
+var parts = []part{
+	{"description", func(f *Features) { f.SchemaDescription = true }, "the schema's description", nil},
+	{"queryType { specifiedByURL }", func(f *Features) { f.SpecifiedBy = "specifiedByURL" }, "@specifiedBy on scalars",
+		&part{"queryType { specifiedByUrl }", func(f *Features) { f.SpecifiedBy = "specifiedByUrl" }, "", nil}},
+	{"queryType { isOneOf }", func(f *Features) { f.OneOf = true }, "@oneOf on input types", nil},
+	{"queryType { fields { args(includeDeprecated: true) { isDeprecated } } }", func(f *Features) { f.DeprecatedArgs = true }, "deprecated arguments of fields", nil},
+	{"queryType { inputFields(includeDeprecated: true) { isDeprecated } }", func(f *Features) { f.DeprecatedInputFields = true }, "deprecated input fields", nil},
+	{"directives { args(includeDeprecated: true) { isDeprecated } }", func(f *Features) { f.DeprecatedDirArgs = true }, "deprecated arguments of directives", nil},
+	{"directives { isRepeatable }", func(f *Features) { f.Repeatable = true }, "repeatable on directive definitions", nil},
+}
+
+// allParts asks for every part at once: a current server answers it, and one query is enough.
+func allParts() string {
+	qs := []string{baseQuery}
+	for _, p := range parts {
+		qs = append(qs, p.query)
+	}
+	return strings.Join(qs, " ")
+}
+
+func partQuery(sel string) string { return "query ToolgenFeatures { __schema { " + sel + " } }" }

@@ -21,6 +21,10 @@ type Schema struct {
 	SubscriptionType *NamedRef   `json:"subscriptionType"`
 	Types            []FullType  `json:"types"`
 	Directives       []Directive `json:"directives"`
+
+	// Warnings are not part of the answer: what reading it found that may leave the SDL
+	// without something the server's schema has. The caller shows them.
+	Warnings []string `json:"-"`
 }
 
 // NamedRef is a root operation type.
