@@ -44,6 +44,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if introspect.LooksLikeJSON(src) {
 		s, err := introspect.Parse(src)
 		if err == nil {
+			for _, w := range s.Warnings {
+				fmt.Fprintf(stderr, "toolgen init: warning: %s: %s\n", *schema, w)
+			}
 			src, err = introspect.SDL(s)
 		}
 		if err != nil {

@@ -160,3 +160,15 @@ func TestOutputFilesAreSafe(t *testing.T) {
 		t.Errorf("init replaced an existing allow-list:\n%s", got)
 	}
 }
+
+// A saved answer with a byte order mark and errors beside its schema is read, with the errors
+// shown as a warning naming the file.
+func TestIntrospectSavedAnswerWarns(t *testing.T) {
+	t.Parallel()
+	saved := filepath.Join(t.TempDir(), "saved.json")
+	os.WriteFile(saved, []byte("\uFEFF"+`{"errors": [{"message": "field x failed"}], "data": {"__schema": {"queryType": {"name": "Query"}, "types": [{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]}]}}}`), 0o644)
+	code, out, stderr := toolgen(t, "introspect", saved)
+	if code != 0 || !strings.Contains(out, "type Query") || !strings.Contains(stderr, "warning: "+saved+": the answer has errors beside the schema") {
+		t.Errorf("exit %d\n%s\n%s", code, stderr, out)
+	}
+}

@@ -65,6 +65,9 @@ func fromIntrospection(file string, data []byte, ds *diag.List) []byte {
 	s, err := introspect.Parse(data)
 	var sdl []byte
 	if err == nil {
+		for _, w := range s.Warnings {
+			ds.Warn(file, 0, 0, w, "check the result against the server's schema")
+		}
 		sdl, err = introspect.SDL(s)
 	}
 	if err != nil {

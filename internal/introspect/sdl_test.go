@@ -113,17 +113,43 @@ func TestQueryValidates(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	utf16 := []byte{0xFF, 0xFE}
+	for _, c := range `{"__schema": {}}` {
+		utf16 = append(utf16, byte(c), 0)
+	}
 	for in, want := range map[string]string{
-		`{"data": {"__schema": {"queryType": {"name": "Query"}, "types": 3}}}`: "line 1, column",
-		`{"errors": [{"message": "introspection is disabled"}]}`:               "introspection is disabled",
+		`{"data": {"__schema": {"queryType": {"name": "Query"}, "types": 3}}}`:        "line 1, column 65: data.__schema.types is a JSON number; want a list (a JSON array)",
+		`{"data": {"__schema": {"queryType": {"name": "Query"}, "types": {}}}}`:       "data.__schema.types is a JSON object; want a list (a JSON array)",
+		`{"__schema": {"queryType": {"name": "Query"}, "types": [{"name": 1}]}}`:      "__schema.types.name is a JSON number; want a string",
+		`{"__schema": {"queryType": {"name": "Q"}, "types": [{"isOneOf": "false"}]}}`: "__schema.types.isOneOf is a JSON string; want true or false",
+		`[{"data": {}}]`:       `line 1, column 1: the file is a JSON array; want an object, the answer of the introspection query: {"data": {"__schema": …}}`,
+		`{"__schema": "oops"}`: "__schema is a JSON string; want an object",
+		`{"errors": [{"message": "introspection is disabled"}]}`: "introspection is disabled",
 		`{"data": {}}`:                `no "__schema"`,
 		"{\n\"data\": ,}":             "line 2, column",
 		`{"__schema": {"types": []}}`: "no queryType",
+		string(utf16):                 "the file is UTF-16 (little-endian), and JSON is read as UTF-8: save it as UTF-8",
 	} {
 		_, err := Parse([]byte(in))
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("Parse(%s) = %v, want an error with %q", in, err, want)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "introspect.") || strings.Contains(err.Error(), "struct") {
+			t.Errorf("Parse(%s) = %v, want an error with %q and no Go type", in, err, want)
 		}
+	}
+	if !LooksLikeJSON(utf16) {
+		t.Errorf("a UTF-16 JSON file does not look like JSON, so -schema would read it as SDL")
+	}
+}
+
+// A saved answer is read with a byte order mark (Windows editors write one), and errors beside
+// its schema are a warning.
+func TestParseBOMAndErrors(t *testing.T) {
+	body := "\uFEFF" + strings.Replace(string(answer(t, "type Query { a: Int }")), `{"data"`, `{"errors":[{"message":"field x failed"}],"data"`, 1)
+	s, err := Parse([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "errors beside the schema") || !strings.Contains(s.Warnings[0], "field x failed") {
+		t.Errorf("warnings %q, want the errors beside the schema", s.Warnings)
 	}
 }
 
