@@ -47,6 +47,7 @@ func SDL(s *Schema) ([]byte, error) {
 
 // format prints each definition on its own, separated by a blank line, for a readable diff.
 func format(doc *ast.SchemaDocument) []byte {
+	texts := holdDescriptions(doc)
 	var parts []*ast.SchemaDocument
 	if len(doc.Schema) > 0 {
 		parts = append(parts, &ast.SchemaDocument{Schema: doc.Schema})
@@ -67,7 +68,7 @@ func format(doc *ast.SchemaDocument) []byte {
 		out.Write(bytes.TrimRight(b.Bytes(), "\n"))
 		out.WriteByte('\n')
 	}
-	return out.Bytes()
+	return placeDescriptions(out.Bytes(), texts)
 }
 
 func document(s *Schema) (*ast.SchemaDocument, error) {

@@ -2,6 +2,7 @@ package introspect
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -225,5 +226,48 @@ func TestSDLKeepsOrdinaryTypesNamedLikeRoots(t *testing.T) {
 				t.Errorf("a schema definition where none is needed:\n%s", sdl)
 			}
 		})
+	}
+}
+
+// Every description reads back as the server's text: control characters (which block strings
+// cannot hold, and which made the whole SDL fail to load), CR and CRLF, leading blank lines and
+// indentation, trailing newlines, triple quotes. The cases are graphql-js's printer's.
+func TestSDLDescriptionsExact(t *testing.T) {
+	texts := []string{"x \u0001 y", "vt \u000b", "nul \u0000", "esc \u001b[0m", "    a\n    b", "\n\nblank\n",
+		" leading space", "cr\ronly", "crlf\r\nline", "ends with backslash \\", `ends with quote "`, `ends with \"""`,
+		`has """ triple`, `a\"""b`, `""""`, "trailing newline\n", "tab\tend\t", "\u2028ls", "é 😀", "   ",
+		"plain", "two\nlines", "  indented\n  both"}
+	var b strings.Builder
+	b.WriteString("type Query {\n")
+	for i, s := range texts {
+		q := (&ast.Value{Kind: ast.StringValue, Raw: s}).String()
+		fmt.Fprintf(&b, "  %s\n  f%d(%s a: Int): E%d\n", q, i, q, i)
+	}
+	b.WriteString("}\n")
+	for i, s := range texts {
+		q := (&ast.Value{Kind: ast.StringValue, Raw: s}).String()
+		fmt.Fprintf(&b, "%s\nenum E%d { %s V }\n", q, i, q)
+	}
+	s, err := Parse(answer(t, b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sdl, err := SDL(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := load(t, "got", string(sdl))
+	for i, want := range texts {
+		f := got.Query.Fields.ForName(fmt.Sprintf("f%d", i))
+		e := got.Types[fmt.Sprintf("E%d", i)]
+		for where, d := range map[string]string{"field": f.Description, "argument": f.Arguments[0].Description,
+			"type": e.Description, "enum value": e.EnumValues[0].Description} {
+			if d != want {
+				t.Errorf("%s description %q read back as %q", where, want, d)
+			}
+		}
+	}
+	if !strings.Contains(string(sdl), "  \"\"\"\n  two\n  lines\n  \"\"\"\n") {
+		t.Errorf("a plain multi-line description is not a block string:\n%s", sdl)
 	}
 }
