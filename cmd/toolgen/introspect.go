@@ -61,11 +61,11 @@ func runIntrospect(args []string, stdout, stderr io.Writer) int {
 	}
 	s, name, err := loadIntrospection(fs.Arg(0), headers.h, *timeout)
 	if err == nil {
+		sdl, serr := introspect.SDL(s) // adds to the warnings what it leaves out
 		for _, w := range s.Warnings {
 			fmt.Fprintf(stderr, "toolgen introspect: warning: %s: %s\n", name, w)
 		}
-		var sdl []byte
-		if sdl, err = introspect.SDL(s); err != nil {
+		if err = serr; err != nil {
 			err = fmt.Errorf("%s: %w", name, err)
 		} else {
 			err = writeOutput(*out, sdl, false, stdout)

@@ -17,10 +17,13 @@ import (
 // anything else (a space, a brace) could change the document and is refused.
 var name = regexp.MustCompile(`^[_A-Za-z][_0-9A-Za-z]*$`)
 
-// builtinScalars and builtinDirectives are the spec's; the SDL does not redeclare them.
+// builtinScalars and builtinDirectives are the spec's; the SDL does not redeclare them. @defer
+// and @stream are not among them: a server lists them only when its schema defines them (graphql-js
+// servers that turn them on, Shopify with its own description and arguments), and, as graphql-js's
+// printSchema does, the SDL keeps that definition (gqlparser lets it replace its own @defer).
 var (
 	builtinScalars    = []string{"Int", "Float", "String", "Boolean", "ID"}
-	builtinDirectives = []string{"skip", "include", "deprecated", "specifiedBy", "oneOf", "defer", "stream"}
+	builtinDirectives = []string{"skip", "include", "deprecated", "specifiedBy", "oneOf"}
 	locations         = []string{"QUERY", "MUTATION", "SUBSCRIPTION", "FIELD", "FRAGMENT_DEFINITION",
 		"FRAGMENT_SPREAD", "INLINE_FRAGMENT", "VARIABLE_DEFINITION", "SCHEMA", "SCALAR", "OBJECT",
 		"FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INTERFACE", "UNION", "ENUM", "ENUM_VALUE",
@@ -32,7 +35,8 @@ const defaultReason = "No longer supported"
 
 // SDL prints the schema as SDL: the schema definition when the roots are not named Query,
 // Mutation and Subscription, then directive definitions, then every type in the server's order.
-// The result is checked with gqlparser before it is returned, so it loads as printed.
+// The result is checked with gqlparser before it is returned, so it loads as printed. What it
+// leaves out is added to s.Warnings.
 func SDL(s *Schema) ([]byte, error) {
 	doc, err := document(s)
 	if err != nil {
@@ -73,6 +77,7 @@ func format(doc *ast.SchemaDocument) []byte {
 
 func document(s *Schema) (*ast.SchemaDocument, error) {
 	doc := &ast.SchemaDocument{}
+	warn := func(w string) { s.Warnings = append(s.Warnings, w) }
 	if def := schemaDef(s); def != nil {
 		doc.Schema = append(doc.Schema, def)
 	}
@@ -80,11 +85,13 @@ func document(s *Schema) (*ast.SchemaDocument, error) {
 		if slices.Contains(builtinDirectives, d.Name) {
 			continue
 		}
-		dd, err := directiveDef(d)
+		dd, err := directiveDef(d, warn)
 		if err != nil {
 			return nil, err
 		}
-		doc.Directives = append(doc.Directives, dd)
+		if dd != nil {
+			doc.Directives = append(doc.Directives, dd)
+		}
 	}
 	seen := map[string]bool{}
 	for _, t := range s.Types {
@@ -248,7 +255,10 @@ func enumValues(t FullType) (ast.EnumValueList, error) {
 	return out, nil
 }
 
-func directiveDef(d Directive) (*ast.DirectiveDefinition, error) {
+// directiveDef converts a directive definition. A location this version of the spec does not
+// have (graphql-js 17's experimental FRAGMENT_VARIABLE_DEFINITION, say) is left out with a
+// warning, and so is a directive with no other location: a location only matters in operations.
+func directiveDef(d Directive, warn func(string)) (*ast.DirectiveDefinition, error) {
 	if !name.MatchString(d.Name) {
 		return nil, fmt.Errorf("a directive is named %q, which is not a GraphQL name", d.Name)
 	}
@@ -257,14 +267,25 @@ func directiveDef(d Directive) (*ast.DirectiveDefinition, error) {
 		return nil, err
 	}
 	def := &ast.DirectiveDefinition{Name: d.Name, Description: str(d.Description), Arguments: args, IsRepeatable: d.IsRepeatable}
+	var unknown []string
 	for _, l := range d.Locations {
-		if !slices.Contains(locations, l) {
+		switch {
+		case slices.Contains(locations, l):
+			def.Locations = append(def.Locations, ast.DirectiveLocation(l))
+		case name.MatchString(l):
+			unknown = append(unknown, l)
+		default:
 			return nil, fmt.Errorf("@%s: %q is not a directive location", d.Name, l)
 		}
-		def.Locations = append(def.Locations, ast.DirectiveLocation(l))
 	}
-	if len(def.Locations) == 0 {
+	switch {
+	case len(def.Locations) == 0 && len(unknown) > 0:
+		warn(fmt.Sprintf("directive @%s is left out: toolgen knows none of its locations (%s)", d.Name, strings.Join(unknown, ", ")))
+		return nil, nil
+	case len(def.Locations) == 0:
 		return nil, fmt.Errorf("@%s: no locations; a directive definition needs at least one", d.Name)
+	case len(unknown) > 0:
+		warn(fmt.Sprintf("directive @%s: location %s left out of its definition, which toolgen does not know", d.Name, strings.Join(unknown, ", ")))
 	}
 	return def, nil
 }

@@ -271,3 +271,41 @@ func TestSDLDescriptionsExact(t *testing.T) {
 		t.Errorf("a plain multi-line description is not a block string:\n%s", sdl)
 	}
 }
+
+// A server's own @defer and @stream definitions are kept (Shopify describes its @defer); a
+// directive location toolgen does not know is left out with a warning instead of failing the run.
+func TestSDLDirectiveDefinitions(t *testing.T) {
+	s, err := Parse(answer(t, `type Query { a: Int }
+"""Shopify's own words."""
+directive @defer(label: String, if: Boolean! = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+directive @stream(if: Boolean! = true, label: String, initialCount: Int = 0) on FIELD`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sdl, err := SDL(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"Shopify's own words.", "directive @defer(label: String, if: Boolean! = true) on", "directive @stream("} {
+		if !strings.Contains(string(sdl), w) {
+			t.Errorf("SDL lacks %q:\n%s", w, sdl)
+		}
+	}
+
+	// graphql-js 17's experimental fragment arguments add a location.
+	s, err = Parse([]byte(`{"__schema": {"queryType": {"name": "Query"}, "types": [{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]}],
+		"directives": [{"name": "both", "locations": ["FIELD", "FRAGMENT_VARIABLE_DEFINITION"], "args": []}, {"name": "only", "locations": ["FRAGMENT_VARIABLE_DEFINITION"], "args": []}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sdl, err = SDL(s); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(sdl), "directive @both on FIELD\n") || strings.Contains(string(sdl), "@only") {
+		t.Errorf("want @both on FIELD alone and no @only:\n%s", sdl)
+	}
+	if want := []string{"directive @both: location FRAGMENT_VARIABLE_DEFINITION left out of its definition, which toolgen does not know",
+		"directive @only is left out: toolgen knows none of its locations (FRAGMENT_VARIABLE_DEFINITION)"}; !cmp.Equal(s.Warnings, want) {
+		t.Errorf("warnings (-want +got):\n%s", cmp.Diff(want, s.Warnings))
+	}
+}
