@@ -44,7 +44,7 @@ func SDL(s *Schema) ([]byte, error) {
 	}
 	out := format(doc)
 	if _, gerr := gqlparser.LoadSchema(&ast.Source{Name: "introspection", Input: string(out)}); gerr != nil {
-		return nil, fmt.Errorf("the introspected schema is not valid: %v", gerr)
+		return nil, invalid(out, gerr)
 	}
 	return out, nil
 }

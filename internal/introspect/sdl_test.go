@@ -3,6 +3,7 @@ package introspect
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -307,5 +308,29 @@ directive @stream(if: Boolean! = true, label: String, initialCount: Int = 0) on 
 	if want := []string{"directive @both: location FRAGMENT_VARIABLE_DEFINITION left out of its definition, which toolgen does not know",
 		"directive @only is left out: toolgen knows none of its locations (FRAGMENT_VARIABLE_DEFINITION)"}; !cmp.Equal(s.Warnings, want) {
 		t.Errorf("warnings (-want +got):\n%s", cmp.Diff(want, s.Warnings))
+	}
+}
+
+// A damaged result is reported at the part of it at fault, not at a position in SDL the user
+// never sees.
+func TestSDLInvalidNamesThePart(t *testing.T) {
+	const q = `{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [{"name": "x", "type": {"kind": "INPUT_OBJECT", "name": "Gone"}}], "type": {"kind": "SCALAR", "name": "Int"}}]}`
+	for want, types := range map[string]string{
+		"Repo.issues: Undefined type Issue.":                   `{"kind": "OBJECT", "name": "Query", "fields": [{"name": "r", "args": [], "type": {"kind": "OBJECT", "name": "Repo"}}]}, {"kind": "OBJECT", "name": "Repo", "fields": [{"name": "issues", "args": [{"name": "first", "type": {"kind": "SCALAR", "name": "Int"}}], "type": {"kind": "NON_NULL", "ofType": {"kind": "LIST", "ofType": {"kind": "OBJECT", "name": "Issue"}}}}]}`,
+		"Query.a(x:): Undefined type Gone.":                    q,
+		"Empty: OBJECT Empty: must define one or more fields.": `{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]}, {"kind": "OBJECT", "name": "Empty", "fields": []}`,
+	} {
+		s, err := Parse([]byte(`{"__schema": {"queryType": {"name": "Query"}, "types": [` + types + `]}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = SDL(s)
+		if err == nil || !strings.Contains(err.Error(), "not a valid schema: "+want) || regexp.MustCompile(`:\d+:\d+`).MatchString(err.Error()) {
+			t.Errorf("%v; want %q and no position in unseen SDL", err, want)
+		}
+	}
+	s, _ := Parse([]byte(`{"__schema": {"queryType": {"name": "Root"}, "types": [{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]}]}}`))
+	if _, err := SDL(s); err == nil || !strings.Contains(err.Error(), "the query root: ") {
+		t.Errorf("%v; want the query root named", err)
 	}
 }
