@@ -44,7 +44,10 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if introspect.LooksLikeJSON(src) {
 		s, err := introspect.Parse(src)
 		if err == nil {
-			src, err = introspect.SDL(s)
+			src, err = introspect.SDL(s) // adds to the warnings what it leaves out
+			for _, w := range s.Warnings {
+				fmt.Fprintf(stderr, "toolgen init: warning: %s: %s\n", *schema, w)
+			}
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "toolgen init: %s: %v\n", *schema, err)

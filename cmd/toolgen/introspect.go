@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -58,10 +59,15 @@ func runIntrospect(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen introspect: want one URL or introspection JSON file; e.g. toolgen introspect -o schema.graphql https://api.example.com/graphql")
 		return 2
 	}
-	s, err := loadIntrospection(fs.Arg(0), headers.h, *timeout)
+	s, name, err := loadIntrospection(fs.Arg(0), headers.h, *timeout)
 	if err == nil {
-		var sdl []byte
-		if sdl, err = introspect.SDL(s); err == nil {
+		sdl, serr := introspect.SDL(s) // adds to the warnings what it leaves out
+		for _, w := range s.Warnings {
+			fmt.Fprintf(stderr, "toolgen introspect: warning: %s: %s\n", name, w)
+		}
+		if err = serr; err != nil {
+			err = fmt.Errorf("%s: %w", name, err)
+		} else {
 			err = writeOutput(*out, sdl, false, stdout)
 		}
 	}
@@ -72,32 +78,51 @@ func runIntrospect(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// loadIntrospection asks the endpoint, or reads the file when the argument is not a URL.
-func loadIntrospection(target string, h http.Header, timeout time.Duration) (*introspect.Schema, error) {
+// loadIntrospection asks the endpoint, or reads the file when the argument is not a URL; name
+// is the argument as messages show it (a URL without its password).
+func loadIntrospection(target string, h http.Header, timeout time.Duration) (s *introspect.Schema, name string, err error) {
 	u, err := url.Parse(target)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		data, ferr := os.ReadFile(target)
 		if ferr != nil {
-			return nil, fmt.Errorf("%s is neither an http(s) URL nor a readable file: %v", target, ferr)
+			var pe *fs.PathError
+			if errors.As(ferr, &pe) {
+				ferr = pe.Err // its path is target, which may hold a password
+			}
+			return nil, target, fmt.Errorf("%s is neither an http(s) URL nor a readable file: %v", redacted(target), ferr)
 		}
 		s, perr := introspect.Parse(data)
 		if perr != nil {
-			return nil, fmt.Errorf("%s: %v", target, perr)
+			return nil, target, fmt.Errorf("%s: %v", target, perr)
 		}
-		return s, nil
+		return s, target, nil
 	}
+	name = u.Redacted()
 	if err := plainHTTPCheck(u, h); err != nil {
-		return nil, err
+		return nil, name, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	c := &introspect.Client{URL: target, Header: h, HTTP: &http.Client{CheckRedirect: noRedirect}}
-	return c.Fetch(ctx)
+	c := &introspect.Client{URL: target, Header: h, HTTP: &http.Client{CheckRedirect: introspect.NoRedirect}}
+	s, err = c.Fetch(ctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("%w (no complete answer within -timeout %s; raise it for a slow server)", err, timeout)
+	}
+	return s, name, err
 }
 
-// plainHTTPCheck refuses to send headers (credentials, usually) in clear text off this machine.
+// redacted is s without the password, when s is a URL with one (a mistyped scheme, say).
+func redacted(s string) string {
+	if u, err := url.Parse(s); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return s
+}
+
+// plainHTTPCheck refuses to send headers or a URL's user and password (credentials, usually)
+// in clear text off this machine.
 func plainHTTPCheck(u *url.URL, h http.Header) error {
-	if u.Scheme != "http" || len(h) == 0 {
+	if u.Scheme != "http" || (len(h) == 0 && u.User == nil) {
 		return nil
 	}
 	port := u.Port()
@@ -107,8 +132,9 @@ func plainHTTPCheck(u *url.URL, h http.Header) error {
 	if ok, _ := loopback.Addr(net.JoinHostPort(u.Hostname(), port)); ok {
 		return nil
 	}
-	return fmt.Errorf("refusing to send headers over plain http to %s; use https", u.Host)
+	what := "headers"
+	if len(h) == 0 {
+		what = "the URL's user and password"
+	}
+	return fmt.Errorf("refusing to send %s over plain http to %s; use https", what, u.Host)
 }
-
-// noRedirect keeps headers from following a redirect to another host.
-func noRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }

@@ -66,7 +66,7 @@ func TestIntrospectThenGenerate(t *testing.T) {
 // introspectionJSON saves the raw answer of the full introspection query, as other tools do.
 func introspectionJSON(t *testing.T, url string) []byte {
 	t.Helper()
-	q, _ := json.Marshal(map[string]string{"query": introspect.Query(introspect.Features{SpecifiedByURL: true})})
+	q, _ := json.Marshal(map[string]string{"query": introspect.Query(introspect.Features{SpecifiedBy: "specifiedByURL"})})
 	body := bytes.NewReader(q)
 	resp, err := http.Post(url, "application/json", body)
 	if err != nil {
@@ -91,10 +91,13 @@ func TestIntrospectRefusals(t *testing.T) {
 		{[]string{"introspect", "-header", "nocolon", "http://127.0.0.1:1/graphql"}, 2, "'Name: value'"},
 		{[]string{"introspect", "-header", "Authorization: Bearer x", "http://api.example.com/graphql"}, 1, "use https"},
 		{[]string{"introspect", "no-such-file.json"}, 1, "neither an http(s) URL nor a readable file"},
+		{[]string{"introspect", "http://alice:hunter2@api.example.com/graphql"}, 1, "refusing to send the URL's user and password over plain http to api.example.com"},
+		{[]string{"introspect", "htp://alice:hunter2@api.example.com/graphql"}, 1, "htp://alice:xxxxx@api.example.com/graphql is neither"},
+		{[]string{"introspect", "http://alice:hunter2@127.0.0.1:1/graphql"}, 1, "http://alice:xxxxx@127.0.0.1:1/graphql: dial tcp"},
 	} {
 		code, _, stderr := toolgen(t, tc.args...)
-		if code != tc.code || !strings.Contains(stderr, tc.want) {
-			t.Errorf("%q: exit %d, want %d with %q\n%s", tc.args, code, tc.code, tc.want, stderr)
+		if code != tc.code || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "hunter2") {
+			t.Errorf("%q: exit %d, want %d with %q and no password\n%s", tc.args, code, tc.code, tc.want, stderr)
 		}
 	}
 	if code, _, stderr := toolgen(t, "introspect", "-h"); code != 0 || !strings.Contains(stderr, "usage: toolgen introspect") {
@@ -138,6 +141,12 @@ func TestOutputFilesAreSafe(t *testing.T) {
 	if got := readFile(t, schema); got != "type Query { kept: Int }\n" {
 		t.Errorf("a failed introspect changed the schema file to %q", got)
 	}
+	saved := filepath.Join(dir, "saved.json")
+	os.WriteFile(saved, []byte(`{"data": {"__schema": {"queryType": {"name": "Query"}, "types": [{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]}]}}}`), 0o644)
+	missing := filepath.Join(dir, "no-such-folder", "schema.graphql")
+	if code, _, stderr := toolgen(t, "introspect", "-o", missing, saved); code != 1 || !strings.Contains(stderr, "cannot write "+missing+": the folder "+filepath.Dir(missing)+" does not exist") {
+		t.Errorf("introspect -o into a missing folder: exit %d, want the folder named\n%s", code, stderr)
+	}
 	allow := filepath.Join(dir, "allowlist.yaml")
 	os.WriteFile(schema, []byte("type Query {\n  \"A.\"\n  a: Int\n}\n"), 0o644)
 	if code, _, stderr := toolgen(t, "init", "-schema", schema, "-o", allow); code != 0 || !strings.Contains(readFile(t, allow), "  a: {}") {
@@ -149,5 +158,17 @@ func TestOutputFilesAreSafe(t *testing.T) {
 	}
 	if got := readFile(t, allow); !strings.Contains(got, "# reviewed") {
 		t.Errorf("init replaced an existing allow-list:\n%s", got)
+	}
+}
+
+// A saved answer with a byte order mark and errors beside its schema is read, with the errors
+// shown as a warning naming the file.
+func TestIntrospectSavedAnswerWarns(t *testing.T) {
+	t.Parallel()
+	saved := filepath.Join(t.TempDir(), "saved.json")
+	os.WriteFile(saved, []byte("\uFEFF"+`{"errors": [{"message": "field x failed"}], "data": {"__schema": {"queryType": {"name": "Query"}, "types": [{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [], "type": {"kind": "SCALAR", "name": "Int"}}]}]}}}`), 0o644)
+	code, out, stderr := toolgen(t, "introspect", saved)
+	if code != 0 || !strings.Contains(out, "type Query") || !strings.Contains(stderr, "warning: "+saved+": the answer has errors beside the schema") {
+		t.Errorf("exit %d\n%s\n%s", code, stderr, out)
 	}
 }

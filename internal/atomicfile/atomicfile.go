@@ -4,6 +4,9 @@
 package atomicfile
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -11,9 +14,17 @@ import (
 // Write replaces path with data, readable by everyone (0644: generated files and caches are not
 // secrets, and os.CreateTemp's 0600 would make a committed file unreadable to others).
 func Write(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
 	if err != nil {
-		return err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // its path is the temporary file's, which the user never named
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot write %s: the folder %s does not exist; create it first", path, dir)
+		}
+		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // a no-op after the rename
 	if _, err := tmp.Write(data); err != nil {

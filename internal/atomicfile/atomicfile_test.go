@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -24,7 +25,8 @@ func TestWriteReplacesWholeAndLeavesNoTemporary(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("%d entries left in the folder, want only the file", len(entries))
 	}
-	if err := Write(filepath.Join(dir, "missing", "f"), nil); err == nil {
-		t.Error("a write into a missing folder succeeded")
+	missing := filepath.Join(dir, "missing", "f")
+	if err := Write(missing, nil); err == nil || !strings.Contains(err.Error(), "cannot write "+missing+": the folder "+filepath.Dir(missing)+" does not exist") {
+		t.Errorf("a write into a missing folder: %v; want the file and folder named, not the temporary file", err)
 	}
 }

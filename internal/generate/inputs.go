@@ -65,7 +65,10 @@ func fromIntrospection(file string, data []byte, ds *diag.List) []byte {
 	s, err := introspect.Parse(data)
 	var sdl []byte
 	if err == nil {
-		sdl, err = introspect.SDL(s)
+		sdl, err = introspect.SDL(s) // adds to the warnings what it leaves out
+		for _, w := range s.Warnings {
+			ds.Warn(file, 0, 0, w, "check the result against the server's schema")
+		}
 	}
 	if err != nil {
 		ds.Add(file, 0, 0, "the introspection JSON cannot be read: "+err.Error(),

@@ -19,17 +19,17 @@ const ProbeQuery = `query ToolgenProbe {
 
 // Features are the optional parts of introspection a server supports.
 type Features struct {
-	SchemaDescription     bool // __Schema.description
-	SpecifiedByURL        bool // __Type.specifiedByURL
-	OneOf                 bool // __Type.isOneOf
-	DeprecatedArgs        bool // __Field.args(includeDeprecated:) and __InputValue.isDeprecated
-	DeprecatedInputFields bool // __Type.inputFields(includeDeprecated:)
-	DeprecatedDirArgs     bool // __Directive.args(includeDeprecated:)
-	Repeatable            bool // __Directive.isRepeatable
+	SchemaDescription     bool   // __Schema.description
+	SpecifiedBy           string // the __Type field with a scalar's @specifiedBy URL: specifiedByURL, or specifiedByUrl (graphql-js 15); "" for none
+	OneOf                 bool   // __Type.isOneOf
+	DeprecatedArgs        bool   // __Field.args(includeDeprecated:) and __InputValue.isDeprecated
+	DeprecatedInputFields bool   // __Type.inputFields(includeDeprecated:)
+	DeprecatedDirArgs     bool   // __Directive.args(includeDeprecated:)
+	Repeatable            bool   // __Directive.isRepeatable
 }
 
 // AllFeatures returns every optional part, for a server known to be current.
-func AllFeatures() Features { return Features{true, true, true, true, true, true, true} }
+func AllFeatures() Features { return Features{true, "specifiedByURL", true, true, true, true, true} }
 
 type probeType struct {
 	Fields []struct {
@@ -70,11 +70,11 @@ func ParseProbe(data []byte) (Features, error) {
 		return Features{}, fmt.Errorf("the probe's answer is not the expected JSON: %v", err)
 	}
 	if p.Type == nil || !p.Type.has("kind", "") {
-		return Features{}, fmt.Errorf("the server does not describe __Type; is introspection turned off?")
+		return Features{}, fmt.Errorf("the answer to the feature probe does not describe __Type")
 	}
 	return Features{
 		SchemaDescription:     p.Schema.has("description", ""),
-		SpecifiedByURL:        p.Type.has("specifiedByURL", ""),
+		SpecifiedBy:           specifiedBy(p.Type),
 		OneOf:                 p.Type.has("isOneOf", ""),
 		DeprecatedArgs:        p.Field.has("args", "includeDeprecated") && p.InputValue.has("isDeprecated", ""),
 		DeprecatedInputFields: p.Type.has("inputFields", "includeDeprecated") && p.InputValue.has("isDeprecated", ""),
@@ -83,12 +83,30 @@ func ParseProbe(data []byte) (Features, error) {
 	}, nil
 }
 
+// specifiedBy is the name of the field giving @specifiedBy's URL: graphql-js 15 spells it
+// specifiedByUrl, later versions and the spec specifiedByURL.
+func specifiedBy(t *probeType) string {
+	for _, n := range []string{"specifiedByURL", "specifiedByUrl"} {
+		if t.has(n, "") {
+			return n
+		}
+	}
+	return ""
+}
+
 // typeRefDepth is how many wrappers (list, non-null) a type reference may have: [[T!]!]! needs
-// 5. Eight keeps the whole query within the depth limits servers commonly set (15).
-const typeRefDepth = 8
+// 5. Eight makes the query 14 levels deep, within the depth limits servers commonly set (15);
+// shallowRefDepth, for a server that refuses that, makes it 10 deep and holds [[T]!]!.
+const (
+	typeRefDepth    = 8
+	shallowRefDepth = 4
+)
 
 // Query is the standard introspection query with the optional parts f supports.
-func Query(f Features) string {
+func Query(f Features) string { return query(f, typeRefDepth) }
+
+// query is Query reading type references refDepth wrappers deep.
+func query(f Features, refDepth int) string {
 	opt := func(on bool, s string) string {
 		if on {
 			return s
@@ -105,7 +123,9 @@ func Query(f Features) string {
 		opt(f.Repeatable, "isRepeatable"), dep(f.DeprecatedDirArgs))
 	b.WriteString("  }\n}\n\n")
 	b.WriteString("fragment FullType on __Type {\n  kind name description\n")
-	b.WriteString(opt(f.SpecifiedByURL, "  specifiedByURL\n"))
+	if f.SpecifiedBy != "" {
+		fmt.Fprintf(&b, "  specifiedByURL: %s\n", f.SpecifiedBy) // the alias keeps the answer's shape
+	}
 	b.WriteString(opt(f.OneOf, "  isOneOf\n"))
 	fmt.Fprintf(&b, "  fields(includeDeprecated: true) { name description args%s { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason }\n", dep(f.DeprecatedArgs))
 	fmt.Fprintf(&b, "  inputFields%s { ...InputValue }\n", dep(f.DeprecatedInputFields))
@@ -115,10 +135,45 @@ func Query(f Features) string {
 	b.WriteString("fragment InputValue on __InputValue {\n  name description type { ...TypeRef } defaultValue\n")
 	b.WriteString(opt(f.DeprecatedArgs || f.DeprecatedInputFields || f.DeprecatedDirArgs, "  isDeprecated deprecationReason\n"))
 	b.WriteString("}\n\nfragment TypeRef on __Type {\n  kind name")
-	for range typeRefDepth {
+	for range refDepth {
 		b.WriteString(" ofType { kind name")
 	}
-	b.WriteString(strings.Repeat(" }", typeRefDepth))
+	b.WriteString(strings.Repeat(" }", refDepth))
 	b.WriteString("\n}\n")
 	return b.String()
 }
+
+// A part is one optional part of introspection asked on its own, for a server that refuses the
+// probe: the selection under __schema that uses it, how to record it, and what the SDL lacks
+// without it.
+type part struct {
+	query string
+	set   func(*Features)
+	lost  string
+	alt   *part // asked when the server refuses query: the same part under another name
+}
+
+// baseQuery is what every server with introspection answers.
+const baseQuery = "queryType { name }"
+
+var parts = []part{
+	{"description", func(f *Features) { f.SchemaDescription = true }, "the schema's description", nil},
+	{"queryType { specifiedByURL }", func(f *Features) { f.SpecifiedBy = "specifiedByURL" }, "@specifiedBy on scalars",
+		&part{"queryType { specifiedByUrl }", func(f *Features) { f.SpecifiedBy = "specifiedByUrl" }, "", nil}},
+	{"queryType { isOneOf }", func(f *Features) { f.OneOf = true }, "@oneOf on input types", nil},
+	{"queryType { fields { args(includeDeprecated: true) { isDeprecated } } }", func(f *Features) { f.DeprecatedArgs = true }, "deprecated arguments of fields", nil},
+	{"queryType { inputFields(includeDeprecated: true) { isDeprecated } }", func(f *Features) { f.DeprecatedInputFields = true }, "deprecated input fields", nil},
+	{"directives { args(includeDeprecated: true) { isDeprecated } }", func(f *Features) { f.DeprecatedDirArgs = true }, "deprecated arguments of directives", nil},
+	{"directives { isRepeatable }", func(f *Features) { f.Repeatable = true }, "repeatable on directive definitions", nil},
+}
+
+// allParts asks for every part at once: a current server answers it, and one query is enough.
+func allParts() string {
+	qs := []string{baseQuery}
+	for _, p := range parts {
+		qs = append(qs, p.query)
+	}
+	return strings.Join(qs, " ")
+}
+
+func partQuery(sel string) string { return "query ToolgenFeatures { __schema { " + sel + " } }" }

@@ -17,10 +17,13 @@ import (
 // anything else (a space, a brace) could change the document and is refused.
 var name = regexp.MustCompile(`^[_A-Za-z][_0-9A-Za-z]*$`)
 
-// builtinScalars and builtinDirectives are the spec's; the SDL does not redeclare them.
+// builtinScalars and builtinDirectives are the spec's; the SDL does not redeclare them. @defer
+// and @stream are not among them: a server lists them only when its schema defines them (graphql-js
+// servers that turn them on, Shopify with its own description and arguments), and, as graphql-js's
+// printSchema does, the SDL keeps that definition (gqlparser lets it replace its own @defer).
 var (
 	builtinScalars    = []string{"Int", "Float", "String", "Boolean", "ID"}
-	builtinDirectives = []string{"skip", "include", "deprecated", "specifiedBy", "oneOf", "defer", "stream"}
+	builtinDirectives = []string{"skip", "include", "deprecated", "specifiedBy", "oneOf"}
 	locations         = []string{"QUERY", "MUTATION", "SUBSCRIPTION", "FIELD", "FRAGMENT_DEFINITION",
 		"FRAGMENT_SPREAD", "INLINE_FRAGMENT", "VARIABLE_DEFINITION", "SCHEMA", "SCALAR", "OBJECT",
 		"FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INTERFACE", "UNION", "ENUM", "ENUM_VALUE",
@@ -32,7 +35,8 @@ const defaultReason = "No longer supported"
 
 // SDL prints the schema as SDL: the schema definition when the roots are not named Query,
 // Mutation and Subscription, then directive definitions, then every type in the server's order.
-// The result is checked with gqlparser before it is returned, so it loads as printed.
+// The result is checked with gqlparser before it is returned, so it loads as printed. What it
+// leaves out is added to s.Warnings.
 func SDL(s *Schema) ([]byte, error) {
 	doc, err := document(s)
 	if err != nil {
@@ -40,13 +44,14 @@ func SDL(s *Schema) ([]byte, error) {
 	}
 	out := format(doc)
 	if _, gerr := gqlparser.LoadSchema(&ast.Source{Name: "introspection", Input: string(out)}); gerr != nil {
-		return nil, fmt.Errorf("the introspected schema is not valid: %v", gerr)
+		return nil, invalid(out, gerr)
 	}
 	return out, nil
 }
 
 // format prints each definition on its own, separated by a blank line, for a readable diff.
 func format(doc *ast.SchemaDocument) []byte {
+	texts := holdDescriptions(doc)
 	var parts []*ast.SchemaDocument
 	if len(doc.Schema) > 0 {
 		parts = append(parts, &ast.SchemaDocument{Schema: doc.Schema})
@@ -67,11 +72,12 @@ func format(doc *ast.SchemaDocument) []byte {
 		out.Write(bytes.TrimRight(b.Bytes(), "\n"))
 		out.WriteByte('\n')
 	}
-	return out.Bytes()
+	return placeDescriptions(out.Bytes(), texts)
 }
 
 func document(s *Schema) (*ast.SchemaDocument, error) {
 	doc := &ast.SchemaDocument{}
+	warn := func(w string) { s.Warnings = append(s.Warnings, w) }
 	if def := schemaDef(s); def != nil {
 		doc.Schema = append(doc.Schema, def)
 	}
@@ -79,11 +85,13 @@ func document(s *Schema) (*ast.SchemaDocument, error) {
 		if slices.Contains(builtinDirectives, d.Name) {
 			continue
 		}
-		dd, err := directiveDef(d)
+		dd, err := directiveDef(d, warn)
 		if err != nil {
 			return nil, err
 		}
-		doc.Directives = append(doc.Directives, dd)
+		if dd != nil {
+			doc.Directives = append(doc.Directives, dd)
+		}
 	}
 	seen := map[string]bool{}
 	for _, t := range s.Types {
@@ -103,8 +111,10 @@ func document(s *Schema) (*ast.SchemaDocument, error) {
 	return doc, nil
 }
 
-// schemaDef is the schema definition, or nil when the roots have their conventional names and
-// there is no schema description: then the SDL needs none.
+// schemaDef is the schema definition, or nil when the SDL needs none: no schema description,
+// and each root has its conventional name while no other type has one (SDL without a schema
+// definition makes a type named Mutation or Subscription a root, so an ordinary type with that
+// name needs the definition to stay ordinary).
 func schemaDef(s *Schema) *ast.SchemaDefinition {
 	def := &ast.SchemaDefinition{Description: str(s.Description)}
 	conventional := def.Description == ""
@@ -114,6 +124,7 @@ func schemaDef(s *Schema) *ast.SchemaDefinition {
 		std string
 	}{{ast.Query, s.QueryType, "Query"}, {ast.Mutation, s.MutationType, "Mutation"}, {ast.Subscription, s.SubscriptionType, "Subscription"}} {
 		if r.ref == nil || r.ref.Name == "" {
+			conventional = conventional && !hasType(s, r.std)
 			continue
 		}
 		conventional = conventional && r.ref.Name == r.std
@@ -123,6 +134,10 @@ func schemaDef(s *Schema) *ast.SchemaDefinition {
 		return nil
 	}
 	return def
+}
+
+func hasType(s *Schema, name string) bool {
+	return slices.ContainsFunc(s.Types, func(t FullType) bool { return t.Name == name })
 }
 
 func typeDef(t FullType) (*ast.Definition, error) {
@@ -240,7 +255,10 @@ func enumValues(t FullType) (ast.EnumValueList, error) {
 	return out, nil
 }
 
-func directiveDef(d Directive) (*ast.DirectiveDefinition, error) {
+// directiveDef converts a directive definition. A location this version of the spec does not
+// have (graphql-js 17's experimental FRAGMENT_VARIABLE_DEFINITION, say) is left out with a
+// warning, and so is a directive with no other location: a location only matters in operations.
+func directiveDef(d Directive, warn func(string)) (*ast.DirectiveDefinition, error) {
 	if !name.MatchString(d.Name) {
 		return nil, fmt.Errorf("a directive is named %q, which is not a GraphQL name", d.Name)
 	}
@@ -249,14 +267,25 @@ func directiveDef(d Directive) (*ast.DirectiveDefinition, error) {
 		return nil, err
 	}
 	def := &ast.DirectiveDefinition{Name: d.Name, Description: str(d.Description), Arguments: args, IsRepeatable: d.IsRepeatable}
+	var unknown []string
 	for _, l := range d.Locations {
-		if !slices.Contains(locations, l) {
+		switch {
+		case slices.Contains(locations, l):
+			def.Locations = append(def.Locations, ast.DirectiveLocation(l))
+		case name.MatchString(l):
+			unknown = append(unknown, l)
+		default:
 			return nil, fmt.Errorf("@%s: %q is not a directive location", d.Name, l)
 		}
-		def.Locations = append(def.Locations, ast.DirectiveLocation(l))
 	}
-	if len(def.Locations) == 0 {
+	switch {
+	case len(def.Locations) == 0 && len(unknown) > 0:
+		warn(fmt.Sprintf("directive @%s is left out: toolgen knows none of its locations (%s)", d.Name, strings.Join(unknown, ", ")))
+		return nil, nil
+	case len(def.Locations) == 0:
 		return nil, fmt.Errorf("@%s: no locations; a directive definition needs at least one", d.Name)
+	case len(unknown) > 0:
+		warn(fmt.Sprintf("directive @%s: location %s left out of its definition, which toolgen does not know", d.Name, strings.Join(unknown, ", ")))
 	}
 	return def, nil
 }

@@ -73,6 +73,8 @@ func entries(b *bytes.Buffer, fields []*field) {
 	for _, f := range fields {
 		notes := []string{cost(f)}
 		switch {
+		case f.clash != "":
+			notes = append(notes, fmt.Sprintf("cannot compile beside %q: the names differ only in case, so their generated files would be one file on case-insensitive file systems (macOS, Windows); allow-list only one of them", f.clash))
 		case f.problem != "":
 			notes = append(notes, "cannot compile as a default tool: "+f.problem+" (write tool-selections/"+f.name+".graphql)")
 		case f.lint != "":

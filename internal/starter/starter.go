@@ -31,6 +31,7 @@ type field struct {
 	deprecated string // the reason; "" when not deprecated
 	tokens     int
 	problem    string // why it does not compile as a default tool; "" when it does
+	clash      string // the field whose name differs from this one's only in case, kept instead
 	lint       string // the lint error that keeps it out of the printed tools, with its fix
 	// useless is the credential-only warning: the default selection leaves out the credential
 	// the field is for, so the tool would tell an agent nothing it can use.
@@ -57,6 +58,7 @@ func Allowlist(schemaName string, schema []byte, tokens *tokencount.Cache) ([]by
 		ds.Add(schemaName, 0, 0, "the query type has no fields", "check that this is the API's schema")
 		return nil, ds
 	}
+	caseClashes(fields)
 	if pds := probe(schemaName, schema, fields, tokens); pds.HasErrors() {
 		return nil, pds
 	}
@@ -240,6 +242,37 @@ func probe(schemaName string, schema []byte, fields []*field, tokens *tokencount
 	var ds diag.List
 	ds.Add(schemaName, 0, 0, "no starter allow-list compiles after dropping the failing fields", "this is a toolgen bug; please report it with your schema")
 	return ds
+}
+
+// caseClashes marks each root field whose name differs from another's only in case: their
+// tools' generated files would be one file on case-insensitive file systems, so an allow-list
+// may hold only one of them. The one kept is the first that is described and a query. (The
+// probe would report the clash at a line of its own scratch allow-list.)
+func caseClashes(fields []*field) {
+	groups := map[string][]*field{}
+	var order []string
+	for _, f := range fields {
+		k := strings.ToLower(f.name)
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], f)
+	}
+	for _, k := range order {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		keep := g[0]
+		if i := slices.IndexFunc(g, func(f *field) bool { return f.described && !f.mutation }); i >= 0 {
+			keep = g[i]
+		}
+		for _, f := range g {
+			if f != keep {
+				f.clash, f.problem = keep.name, "its name differs from "+keep.name+"'s only in case"
+			}
+		}
+	}
 }
 
 // yamlSpecial are keys YAML would read as something other than a string.

@@ -113,6 +113,24 @@ func TestUncompilableFieldIsExplained(t *testing.T) {
 	}
 }
 
+// Root fields whose names differ only in case get one entry; the other says why, with the real
+// reason, not a position in toolgen's own scratch allow-list and advice to write an override.
+func TestCaseClashIsExplained(t *testing.T) {
+	schema := []byte("type Query {\n  user: Int\n  \"Looks up one user by login and returns the profile agents need.\"\n  User(login: String): Int\n  \"Fine and long enough to pass the description length lint here.\"\n  b: Int\n}\n")
+	out, ds := Allowlist("s.graphql", schema, tokentest.Cache(t))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if n := compiles(t, schema, out); n != 2 {
+		t.Errorf("%d tools, want User and b", n)
+	}
+	text := string(out)
+	if !strings.Contains(text, "\n  User: {}") || !strings.Contains(text, `# user:  # cost unknown; cannot compile beside "User": the names differ only in case`) ||
+		!strings.Contains(text, "allow-list only one of them") || strings.Contains(text, "tool-selections/user") || strings.Contains(text, " at ") {
+		t.Errorf("the case clash is not explained, or the described field is not the one kept:\n%s", out)
+	}
+}
+
 // A field whose default selection keeps only what describes the credential it is for (Shopify
 // Customer Account API's uiExtensionSessionToken { expiresIn } without its value) is commented
 // out with the reason; a field with a use beside its token stays.
