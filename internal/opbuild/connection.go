@@ -58,7 +58,7 @@ func (b *Builder) connectionFields(t *ast.Definition, c *conn, pageSize int, roo
 			if root {
 				out = append(out, b.pageInfo(f))
 			}
-		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !deprecated(f) && !introspection(f) && !b.secretLooking(t, f):
+		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !b.avoided(f) && !introspection(f) && !b.secretLooking(t, f):
 			out = append(out, field(f, nil)) // counts; side lists such as filters are left out
 		}
 	}

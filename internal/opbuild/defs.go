@@ -77,7 +77,7 @@ func (b *Builder) leaves(t *ast.Definition) []*ast.FieldDefinition {
 			continue
 		}
 		all = append(all, f)
-		if !deprecated(f) {
+		if !b.avoided(f) {
 			live = append(live, f)
 		}
 	}

@@ -52,7 +52,7 @@ func (b *Builder) embedSet(t *ast.Definition, path []string) []*node {
 		switch {
 		case slices.Contains(leaves, f):
 			out = append(out, field(f, nil))
-		case n == nil || introspection(f) || needsArgs(f) || deprecated(f) || isLeaf(n):
+		case n == nil || introspection(f) || needsArgs(f) || b.avoided(f) || isLeaf(n):
 		case b.valueObject(n):
 			if kids := b.valueSet(n); len(kids) > 0 {
 				out = append(out, field(f, kids))

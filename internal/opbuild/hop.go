@@ -40,7 +40,7 @@ func (b *Builder) addHops(ft *fitter, t *ast.Definition) error {
 // related reports whether t has a field hop would consider, without building any.
 func (b *Builder) related(t *ast.Definition) bool {
 	for _, f := range t.Fields {
-		if n := b.named(f); !introspection(f) && !needsArgs(f) && !deprecated(f) && n != nil && !isLeaf(n) && !b.valueObject(n) &&
+		if n := b.named(f); !introspection(f) && !needsArgs(f) && !b.avoided(f) && n != nil && !isLeaf(n) && !b.valueObject(n) &&
 			(isAbstract(n) || b.hasID(n) || b.connection(n) != nil || b.page(n) != nil) {
 			return true
 		}
@@ -52,7 +52,7 @@ func (b *Builder) related(t *ast.Definition) bool {
 func (b *Builder) hops(t *ast.Definition) []*node {
 	var out []*node
 	for _, f := range t.Fields {
-		if introspection(f) || needsArgs(f) || deprecated(f) {
+		if introspection(f) || needsArgs(f) || b.avoided(f) {
 			continue
 		}
 		if n := b.hop(f); n != nil {

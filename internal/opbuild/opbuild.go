@@ -103,6 +103,9 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if note := raisedDefault(paged, o.PageSize); note != "" {
 		r.Notes = append([]string{note}, r.Notes...)
 	}
+	if note := b.gatedNote(b.named(f), s.root.kids); note != "" {
+		r.Notes = append(r.Notes, note)
+	}
 	return r, nil
 }
 

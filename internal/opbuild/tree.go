@@ -96,7 +96,7 @@ func (b *Builder) entityGroupUnder(t *ast.Definition, root bool, ancestors []str
 		switch {
 		case slices.Contains(leaves, f):
 			detail = append(detail, field(f, nil))
-		case introspection(f) || needsArgs(f) || deprecated(f):
+		case introspection(f) || needsArgs(f) || b.avoided(f):
 		case b.valueObject(n):
 			if kids := b.valueSet(n); len(kids) > 0 {
 				detail = append(detail, field(f, kids))

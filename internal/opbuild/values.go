@@ -105,7 +105,7 @@ func (b *Builder) valueSet(t *ast.Definition) []*node {
 		switch {
 		case slices.Contains(leaves, f):
 			out = append(out, field(f, nil))
-		case !introspection(f) && !needsArgs(f) && !deprecated(f) && b.valueObject(b.named(f)):
+		case !introspection(f) && !needsArgs(f) && !b.avoided(f) && b.valueObject(b.named(f)):
 			if kids := b.valueSet(b.named(f)); len(kids) > 0 {
 				out = append(out, field(f, kids))
 			}
@@ -181,13 +181,13 @@ func (b *Builder) pageFields(t *ast.Definition, items *ast.FieldDefinition, page
 				n.mult = pageSize
 				out = append(out, n)
 			}
-		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !deprecated(f) && !introspection(f) && !b.secretLooking(t, f):
+		case isLeaf(b.named(f)) && !isList(f.Type) && !needsArgs(f) && !b.avoided(f) && !introspection(f) && !b.secretLooking(t, f):
 			out = append(out, field(f, nil))
 		case b.errorLike(f) && !needsArgs(f) && !deprecated(f):
 			// a mutation's page of results (Nautical's bulk import: count, results, orderErrors)
 			// says what failed, as a payload does
 			out = append(out, field(f, b.errorSet(b.named(f))))
-		case keepValues && !needsArgs(f) && !deprecated(f) && !introspection(f) && b.valueObject(b.named(f)):
+		case keepValues && !needsArgs(f) && !b.avoided(f) && !introspection(f) && b.valueObject(b.named(f)):
 			// a count-less page's state: Dialogporten's continuationToken is sent back with orderBy
 			out = append(out, field(f, b.valueSet(b.named(f))))
 		}

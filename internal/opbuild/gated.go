@@ -1,0 +1,101 @@
+package opbuild
+
+// gated.go recognises fields that answer only callers holding a permission beyond a login: the
+// schema says so in a directive (Apollo Federation's @requiresScopes and @policy, the
+// @hasRole/@hasScope/@hasPermission family of auth-directive libraries) or in the field's
+// description ("Requires MANAGE_PRODUCTS permission", "Requires proper staff permissions to
+// access"). A default selection leaves them out as it leaves deprecated fields out: the agent
+// acts as a signed-in user, and one such field in a document fails it for every user without the
+// permission (a non-null one takes its parent down with it: Nautical's privateMetadata nulls
+// the whole product). Whoever's role holds the permission adds the field in an override.
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// gateDirectives name a permission the caller must hold. Login-only gates (@authenticated,
+// @isAuthenticated) are not among them: an agent always runs signed in.
+var gateDirectives = []string{"requiresScopes", "policy", "hasRole", "hasRoles", "hasScope", "hasScopes",
+	"hasPermission", "hasPermissions", "requiresPermission", "requiresPermissions", "requiresRole"}
+
+// gateWords is a description saying a permission, a scope or staff rights are required, within
+// one sentence: "(requires MANAGE_PRODUCTS permission)", "Requires `read_orders` access scope".
+// "requires two-factor authentication" (GitHub, a setting's meaning) is not one.
+var gateWords = regexp.MustCompile(`(?i)\brequires?\b[^.\n]{0,60}\b(permissions?|access scopes?|staff)\b`)
+
+// gated reports whether f, or the type it returns, is marked as needing a permission.
+func (b *Builder) gated(f *ast.FieldDefinition) bool {
+	if gateDirective(f.Directives) {
+		return true
+	}
+	if n := b.named(f); n != nil && gateDirective(n.Directives) {
+		return true
+	}
+	// "equire" before the regular expression: most descriptions have no such word at all.
+	return strings.Contains(f.Description, "equire") && gateWords.MatchString(f.Description)
+}
+
+func gateDirective(ds ast.DirectiveList) bool {
+	for _, d := range ds {
+		for _, name := range gateDirectives {
+			if d.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// avoided reports whether a default selection leaves f out while anything else is left:
+// deprecated or gated.
+func (b *Builder) avoided(f *ast.FieldDefinition) bool { return deprecated(f) || b.gated(f) }
+
+// maxGatedNamed caps the note's list: it tells the reviewer the kind of thing left out.
+const maxGatedNamed = 6
+
+// gatedNote names the gated fields of the selected objects that the finished selection left
+// out, so that a reviewer whose role holds the permission knows what an override would add.
+func (b *Builder) gatedNote(t *ast.Definition, kids []*node) string {
+	var left []string
+	b.leftGated(t, kids, map[string]bool{}, &left)
+	if len(left) == 0 {
+		return ""
+	}
+	more := ""
+	if len(left) > maxGatedNamed {
+		more, left = fmt.Sprintf(" and %d more", len(left)-maxGatedNamed), left[:maxGatedNamed]
+	}
+	return "left out, the schema says they need a permission: " + strings.Join(left, ", ") + more +
+		"; a role that holds it can select them in an override"
+}
+
+// leftGated walks a selection set of type t, collecting Type.field for each gated field of a
+// selected object that is not selected; seen keeps each type's fields from being named twice.
+func (b *Builder) leftGated(t *ast.Definition, kids []*node, seen map[string]bool, left *[]string) {
+	if t == nil || len(kids) == 0 {
+		return
+	}
+	picked := map[string]bool{}
+	for _, k := range direct(kids) {
+		switch {
+		case k.on != "":
+			b.leftGated(b.schema.Types[k.on], k.kids, seen, left)
+		case t.Fields.ForName(k.name) != nil:
+			picked[k.name] = true
+			b.leftGated(b.named(t.Fields.ForName(k.name)), k.kids, seen, left)
+		}
+	}
+	if t.Kind != ast.Object || seen[t.Name] {
+		return
+	}
+	seen[t.Name] = true
+	for _, f := range t.Fields {
+		if !picked[f.Name] && !deprecated(f) && !introspection(f) && b.gated(f) {
+			*left = append(*left, t.Name+"."+f.Name)
+		}
+	}
+}
