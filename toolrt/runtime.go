@@ -25,10 +25,13 @@ type Config struct {
 	Endpoint string
 	// Role is the role whose tools are visible; "" sees every tool. It must be a role the
 	// catalog declares (New returns a *RoleError otherwise), unless the catalog declares none.
-	Role          string
-	User          string        // "" runs anonymously
-	Password      func() string // read at each login; cmd/agent reads AGENT_PASSWORD
-	Token         string        // a bearer token issued elsewhere: no login (cmd/agent reads AGENT_TOKEN)
+	Role     string
+	User     string        // "" runs anonymously
+	Password func() string // read at each login; cmd/agent reads AGENT_PASSWORD
+	Token    string        // a bearer token issued elsewhere: no login (cmd/agent reads AGENT_TOKEN)
+	// TokenHeader is how the token (issued or from the login) goes out, written as it reads on
+	// the wire: "Authorization: Bearer" (the default, ""), "X-Shopify-Access-Token:", "x-api-key:".
+	TokenHeader   string
 	LoginDocument string        // the API's login mutation; required with User
 	HTTPClient    *http.Client  // nil: NewHTTPClient(), which never follows redirects
 	Timeout       time.Duration // per tool call, body read included; 0: 10 seconds
@@ -82,6 +85,10 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	if err := CheckEndpoint(cfg.Endpoint, cfg.User != "" || cfg.Token != "", cfg.InsecureHTTP); err != nil {
 		return nil, err
 	}
+	header, err := exec.ParseTokenHeader(cfg.TokenHeader)
+	if err != nil {
+		return nil, fmt.Errorf("toolrt: TokenHeader: %w", err)
+	}
 	kinds, err := VerifyCatalog(cat)
 	if err != nil {
 		return nil, fmt.Errorf("toolrt: %w", err)
@@ -113,6 +120,7 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	r.client = &exec.Client{
 		Endpoint: cfg.Endpoint, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
 		Creds: r.session, Log: cfg.Logger, Password: cfg.Password, AuthCodes: cfg.AuthErrorCodes,
+		TokenHeader: header,
 	}
 	return r, nil
 }
@@ -154,6 +162,12 @@ func (r *Runtime) Direct(ctx context.Context, name string, raw []byte) (Result, 
 
 func newID(prefix string) string {
 	return prefix + "-" + exec.NewRef()[len("ref-"):]
+}
+
+// CheckTokenHeader reports what is wrong with a Config.TokenHeader, before a Runtime is made.
+func CheckTokenHeader(s string) error {
+	_, err := exec.ParseTokenHeader(s)
+	return err
 }
 
 // CheckEndpoint refuses to send credentials in clear: with a user or a token, an http://

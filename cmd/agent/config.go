@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/agent"
+	"github.com/toolgen/toolgen/toolrt"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -35,6 +36,7 @@ type Settings struct {
 	InsecureHTTP  bool          `yaml:"insecure-http"`
 	Timeout       time.Duration `yaml:"timeout"`
 	LoginDocument string        `yaml:"login-document"` // a file holding the API's login mutation
+	TokenHeader   string        `yaml:"token-header"`   // how the token goes out: "Authorization: Bearer"
 	// The model of the agent command; the key is never a setting (AGENT_MODEL_KEY only).
 	ModelURL     string        `yaml:"model-url"`
 	Model        string        `yaml:"model"`
@@ -86,6 +88,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.BoolVar(&s.InsecureHTTP, "insecure-http", s.InsecureHTTP, "allow the password or AGENT_TOKEN over plain http:// to a host that is not loopback")
 	flags.DurationVar(&s.Timeout, "timeout", s.Timeout, "deadline of one tool call, body included")
 	flags.StringVar(&s.LoginDocument, "login-document", s.LoginDocument, "file holding the API's login mutation (default: the Movie Database's); credentials go in $input, or in $username and $password")
+	flags.StringVar(&s.TokenHeader, "token-header", s.TokenHeader, "the header that carries the token, as it reads on the wire: \"Authorization: Bearer\" (default), \"X-Shopify-Access-Token:\", \"x-api-key:\"")
 	flags.StringVar(&s.ModelURL, "model-url", s.ModelURL, "base URL of an OpenAI-compatible chat API (Ollama: http://localhost:11434/v1); also $"+modelURLEnv)
 	flags.StringVar(&s.Model, "model", s.Model, "model name the server knows, e.g. qwen3:8b; also $"+modelEnv)
 	flags.DurationVar(&s.ModelTimeout, "model-timeout", s.ModelTimeout, "deadline of one model call")
@@ -101,6 +104,9 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	}
 	if err := s.checkCeilings(); err != nil {
 		return s, nil, err
+	}
+	if err := toolrt.CheckTokenHeader(s.TokenHeader); err != nil {
+		return s, nil, fmt.Errorf("-token-header: %w", err)
 	}
 	return s, rest, nil
 }

@@ -29,6 +29,7 @@ var flagGroups = map[string][]string{
 	"role":           {"runtime"},
 	"user":           {"runtime"},
 	"login-document": {"runtime"},
+	"token-header":   {"runtime"},
 	"insecure-http":  {"runtime"},
 	"audit":          {"runtime"},
 	"audit-args":     {"runtime"},

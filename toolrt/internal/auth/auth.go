@@ -116,7 +116,7 @@ func (s *Session) loginLocked(ctx context.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	status, data, err := exec.Post(ctx, s.cfg.HTTP, s.cfg.Endpoint, body, "")
+	status, data, err := exec.Post(ctx, s.cfg.HTTP, s.cfg.Endpoint, body, "", exec.TokenHeader{})
 	if err != nil {
 		return fmt.Errorf("login as %q: %w", s.cfg.User, err)
 	}

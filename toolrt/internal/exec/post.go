@@ -34,10 +34,10 @@ func NewHTTPClient() *http.Client {
 	}
 }
 
-// Post sends body to endpoint as one GraphQL POST with an optional bearer token and reads at
-// most MaxResponseBytes of the answer. The caller's ctx deadline bounds the whole exchange,
+// Post sends body to endpoint as one GraphQL POST with an optional token in header h (zero:
+// DefaultTokenHeader) and reads at most MaxResponseBytes of the answer. The caller's ctx deadline bounds the whole exchange,
 // body read included: net/http aborts a body read when the request's context ends.
-func Post(ctx context.Context, client *http.Client, endpoint string, body []byte, token string) (int, []byte, error) {
+func Post(ctx context.Context, client *http.Client, endpoint string, body []byte, token string, h TokenHeader) (int, []byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
 	if err != nil {
 		return 0, nil, err
@@ -45,7 +45,7 @@ func Post(ctx context.Context, client *http.Client, endpoint string, body []byte
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/graphql-response+json, application/json")
 	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
+		h.set(req, token)
 	}
 	resp, err := client.Do(req)
 	if err != nil {
