@@ -31,7 +31,10 @@ type Config struct {
 	Token    string        // a bearer token issued elsewhere: no login (cmd/agent reads AGENT_TOKEN)
 	// TokenHeader is how the token (issued or from the login) goes out, written as it reads on
 	// the wire: "Authorization: Bearer" (the default, ""), "X-Shopify-Access-Token:", "x-api-key:".
-	TokenHeader   string
+	TokenHeader string
+	// Headers are fixed headers every request carries, the login's too: "x-hasura-role: user",
+	// an API version. Never secrets: a name that reads as a credential is refused.
+	Headers       []string
 	LoginDocument string        // the API's login mutation; required with User
 	HTTPClient    *http.Client  // nil: NewHTTPClient(), which never follows redirects
 	Timeout       time.Duration // per tool call, body read included; 0: 10 seconds
@@ -85,9 +88,9 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	if err := CheckEndpoint(cfg.Endpoint, cfg.User != "" || cfg.Token != "", cfg.InsecureHTTP); err != nil {
 		return nil, err
 	}
-	header, err := exec.ParseTokenHeader(cfg.TokenHeader)
+	headers, err := parseHeaders(cfg.TokenHeader, cfg.Headers)
 	if err != nil {
-		return nil, fmt.Errorf("toolrt: TokenHeader: %w", err)
+		return nil, fmt.Errorf("toolrt: %w", err)
 	}
 	kinds, err := VerifyCatalog(cat)
 	if err != nil {
@@ -115,12 +118,12 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	}
 	r.session = auth.New(auth.Config{
 		Endpoint: cfg.Endpoint, User: cfg.User, Password: cfg.Password, Token: cfg.Token,
-		Document: cfg.LoginDocument, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
+		Document: cfg.LoginDocument, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout, Headers: headers,
 	})
 	r.client = &exec.Client{
 		Endpoint: cfg.Endpoint, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
 		Creds: r.session, Log: cfg.Logger, Password: cfg.Password, AuthCodes: cfg.AuthErrorCodes,
-		TokenHeader: header,
+		Headers: headers,
 	}
 	return r, nil
 }
@@ -164,10 +167,27 @@ func newID(prefix string) string {
 	return prefix + "-" + exec.NewRef()[len("ref-"):]
 }
 
-// CheckTokenHeader reports what is wrong with a Config.TokenHeader, before a Runtime is made.
-func CheckTokenHeader(s string) error {
-	_, err := exec.ParseTokenHeader(s)
+// CheckHeaders reports what is wrong with a Config's TokenHeader or Headers, before a Runtime
+// is made.
+func CheckHeaders(tokenHeader string, headers []string) error {
+	_, err := parseHeaders(tokenHeader, headers)
 	return err
+}
+
+func parseHeaders(tokenHeader string, fixed []string) (exec.Headers, error) {
+	token, err := exec.ParseTokenHeader(tokenHeader)
+	if err != nil {
+		return exec.Headers{}, fmt.Errorf("TokenHeader: %w", err)
+	}
+	h := exec.Headers{Token: token, Fixed: http.Header{}}
+	for _, s := range fixed {
+		name, value, err := exec.ParseHeader(s, token)
+		if err != nil {
+			return exec.Headers{}, fmt.Errorf("Headers: %w", err)
+		}
+		h.Fixed.Add(name, value)
+	}
+	return h, nil
 }
 
 // CheckEndpoint refuses to send credentials in clear: with a user or a token, an http://

@@ -13,10 +13,15 @@ import (
 // An API that reads its token from another header than "Authorization: Bearer" gets it there,
 // and only there, both for a token issued elsewhere and for one from the login: the proxy in
 // front of the demo server accepts "X-Api-Key: <token>" and refuses any Authorization header.
+// Every request, the login's included, carries the fixed headers, which the proxy requires.
 func TestTokenGoesInTheConfiguredHeader(t *testing.T) {
 	t.Parallel()
 	apiKey := func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("X-Role") != "reader" || r.Header.Get("X-Api-Version") != "2" {
+				http.Error(w, `{"errors":[{"message":"X-Role and X-Api-Version are required"}]}`, http.StatusBadRequest)
+				return
+			}
 			if r.Header.Get("Authorization") != "" {
 				http.Error(w, `{"errors":[{"message":"use X-Api-Key"}]}`, http.StatusBadRequest)
 				return
@@ -29,12 +34,13 @@ func TestTokenGoesInTheConfiguredHeader(t *testing.T) {
 		})
 	}
 	endpoint, _ := startMovieDB(t, apiKey)
-	issued := moviedbtest.Login(t, endpoint, moviedbtest.User, moviedbtest.Password)
+	issued := moviedbtest.Login(t, moviedbtest.Start(t).URL, moviedbtest.User, moviedbtest.Password)
 	for name, cfg := range map[string]Config{
 		"issued token": {Token: issued},
 		"login":        {User: moviedbtest.User, Password: func() string { return moviedbtest.Password }, LoginDocument: moviedb.LoginDocument},
 	} {
 		cfg.Endpoint, cfg.Role, cfg.TokenHeader = endpoint, "concierge", "x-api-key:"
+		cfg.Headers = []string{"x-role: reader", "X-Api-Version: 2"}
 		rt, err := New(testCatalog(t), cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -49,8 +55,8 @@ func TestTokenGoesInTheConfiguredHeader(t *testing.T) {
 	}
 }
 
-// A header that cannot carry a token stops New with the field named; the default stays
-// "Authorization: Bearer".
+// A header that cannot carry a token, or a fixed header that reads as a secret, describes the
+// request or repeats the token's header, stops New with the field named.
 func TestTokenHeaderIsChecked(t *testing.T) {
 	for _, bad := range []string{"Content-Type: x", "no colon", "X Api: Bearer", "Authorization: Bearer two words"} {
 		_, err := New(testCatalog(t), Config{Endpoint: "http://127.0.0.1:1/graphql", TokenHeader: bad})
@@ -58,8 +64,14 @@ func TestTokenHeaderIsChecked(t *testing.T) {
 			t.Errorf("TokenHeader %q: err %v, want one naming TokenHeader", bad, err)
 		}
 	}
+	for _, bad := range []string{"X-Hasura-Admin-Secret: s3cret", "Cookie: a=b", "Content-Type: text/plain", "X-Api-Key: k", "no colon", "X-Ok: a\x01b"} {
+		_, err := New(testCatalog(t), Config{Endpoint: "http://127.0.0.1:1/graphql", TokenHeader: "X-Api-Key:", Headers: []string{bad}})
+		if err == nil || !strings.Contains(err.Error(), "Headers") {
+			t.Errorf("Headers %q: err %v, want one naming Headers", bad, err)
+		}
+	}
 	for _, good := range []string{"", "Authorization: Bearer", "X-Shopify-Access-Token:", "Authorization:", "authorization: token"} {
-		if err := CheckTokenHeader(good); err != nil {
+		if err := CheckHeaders(good, nil); err != nil {
 			t.Errorf("TokenHeader %q: %v", good, err)
 		}
 	}

@@ -37,6 +37,7 @@ type Settings struct {
 	Timeout       time.Duration `yaml:"timeout"`
 	LoginDocument string        `yaml:"login-document"` // a file holding the API's login mutation
 	TokenHeader   string        `yaml:"token-header"`   // how the token goes out: "Authorization: Bearer"
+	Headers       headerList    `yaml:"header"`         // fixed, non-secret headers: "x-hasura-role: user"
 	// The model of the agent command; the key is never a setting (AGENT_MODEL_KEY only).
 	ModelURL     string        `yaml:"model-url"`
 	Model        string        `yaml:"model"`
@@ -89,6 +90,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.DurationVar(&s.Timeout, "timeout", s.Timeout, "deadline of one tool call, body included")
 	flags.StringVar(&s.LoginDocument, "login-document", s.LoginDocument, "file holding the API's login mutation (default: the Movie Database's); credentials go in $input, or in $username and $password")
 	flags.StringVar(&s.TokenHeader, "token-header", s.TokenHeader, "the header that carries the token, as it reads on the wire: \"Authorization: Bearer\" (default), \"X-Shopify-Access-Token:\", \"x-api-key:\"")
+	flags.Var(&s.Headers, "header", "a fixed header every request carries, \"Name: value\" (repeatable); never a secret: that goes in AGENT_TOKEN with -token-header")
 	flags.StringVar(&s.ModelURL, "model-url", s.ModelURL, "base URL of an OpenAI-compatible chat API (Ollama: http://localhost:11434/v1); also $"+modelURLEnv)
 	flags.StringVar(&s.Model, "model", s.Model, "model name the server knows, e.g. qwen3:8b; also $"+modelEnv)
 	flags.DurationVar(&s.ModelTimeout, "model-timeout", s.ModelTimeout, "deadline of one model call")
@@ -105,8 +107,8 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	if err := s.checkCeilings(); err != nil {
 		return s, nil, err
 	}
-	if err := toolrt.CheckTokenHeader(s.TokenHeader); err != nil {
-		return s, nil, fmt.Errorf("-token-header: %w", err)
+	if err := toolrt.CheckHeaders(s.TokenHeader, s.Headers); err != nil {
+		return s, nil, headerError(err)
 	}
 	return s, rest, nil
 }

@@ -127,8 +127,8 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 		Password: func() string { return os.Getenv(passwordEnv) },
 		Token:    os.Getenv(TokenEnv), LoginDocument: login,
 		Timeout: e.Settings.Timeout, Audit: e.audit, Provenance: prov, InsecureHTTP: e.Settings.InsecureHTTP,
-		TokenHeader: e.Settings.TokenHeader,
-		Logger:      slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		TokenHeader: e.Settings.TokenHeader, Headers: e.Settings.Headers,
+		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {
 		return nil, err

@@ -182,8 +182,8 @@ func (e *Env) confirmerRuntime(req *pending.Request, c confirmer) (*toolrt.Runti
 		Endpoint: req.Endpoint, Role: req.Role, User: c.user, Token: c.token,
 		Password: func() string { return os.Getenv(passwordEnv) }, LoginDocument: login,
 		Timeout: e.Settings.Timeout, Audit: e.audit, Provenance: prov, InsecureHTTP: e.Settings.InsecureHTTP,
-		TokenHeader: e.Settings.TokenHeader,
-		Logger:      slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		TokenHeader: e.Settings.TokenHeader, Headers: e.Settings.Headers,
+		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	return rt, prov, err
 }

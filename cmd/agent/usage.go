@@ -30,6 +30,7 @@ var flagGroups = map[string][]string{
 	"user":           {"runtime"},
 	"login-document": {"runtime"},
 	"token-header":   {"runtime"},
+	"header":         {"runtime"},
 	"insecure-http":  {"runtime"},
 	"audit":          {"runtime"},
 	"audit-args":     {"runtime"},

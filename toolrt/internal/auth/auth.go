@@ -35,6 +35,7 @@ type Config struct {
 	Token    string
 	Document string        // the API's login mutation; required when User is set and Token is not
 	HTTP     *http.Client  // nil: exec.NewHTTPClient()
+	Headers  exec.Headers  // the fixed headers go with the login too (its token is in the answer)
 	Timeout  time.Duration // per login; 0: exec.DefaultTimeout
 }
 
@@ -116,7 +117,7 @@ func (s *Session) loginLocked(ctx context.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
-	status, data, err := exec.Post(ctx, s.cfg.HTTP, s.cfg.Endpoint, body, "", exec.TokenHeader{})
+	status, data, err := exec.Post(ctx, s.cfg.HTTP, s.cfg.Endpoint, body, "", s.cfg.Headers)
 	if err != nil {
 		return fmt.Errorf("login as %q: %w", s.cfg.User, err)
 	}

@@ -56,8 +56,8 @@ type Client struct {
 	Timeout  time.Duration // per call, body read and any retry included; 0: DefaultTimeout
 	Creds    Credentials   // nil: anonymous
 	Log      *slog.Logger  // failure details go here under their reference id; nil: discarded
-	// TokenHeader carries the token; zero: DefaultTokenHeader ("Authorization: Bearer").
-	TokenHeader TokenHeader
+	// Headers carry the token (zero: "Authorization: Bearer") and the fixed headers.
+	Headers Headers
 	// AuthCodes are the GraphQL error codes meaning "log in again"; nil: DefaultAuthErrorCodes.
 	AuthCodes []string
 	// Password is redacted from everything read, like the token (a server may echo either);
@@ -141,7 +141,7 @@ func (c *Client) post(ctx context.Context, body []byte, token string) attempt {
 	if client == nil {
 		client = NewHTTPClient()
 	}
-	status, data, err := Post(ctx, client, c.Endpoint, body, token, c.TokenHeader)
+	status, data, err := Post(ctx, client, c.Endpoint, body, token, c.Headers)
 	return attempt{status: status, data: data, size: len(data), err: err, bearer: token != ""}
 }
 

@@ -13,6 +13,23 @@ import (
 	"strings"
 )
 
+// Headers are what every request carries besides its body: the token's header, and fixed
+// headers the deployment sets (x-hasura-role, an API version), which are never secrets.
+type Headers struct {
+	Token TokenHeader
+	Fixed http.Header
+}
+
+// set puts the fixed headers and token on req.
+func (h Headers) set(req *http.Request, token string) {
+	for name, values := range h.Fixed {
+		req.Header[name] = values
+	}
+	if token != "" {
+		h.Token.set(req, token)
+	}
+}
+
 // TokenHeader is the header that carries a token and the scheme word before it ("" for none).
 type TokenHeader struct{ Name, Scheme string }
 
@@ -35,14 +52,9 @@ func ParseTokenHeader(s string) (TokenHeader, error) {
 		return TokenHeader{}, fmt.Errorf("%q has no colon; write the header as it reads on the wire, e.g. \"Authorization: Bearer\", or \"X-Api-Key:\" for a bare token", s)
 	}
 	name, scheme = strings.TrimSpace(name), strings.TrimSpace(scheme)
-	if !validName(name) {
-		return TokenHeader{}, fmt.Errorf("%q is not an HTTP header name (letters, digits and -!#$%%&'*+.^_`|~ only)", name)
-	}
-	canon := textproto.CanonicalMIMEHeaderKey(name)
-	for _, r := range reserved {
-		if canon == r {
-			return TokenHeader{}, fmt.Errorf("the token cannot go in %s, which describes the request itself; name the header the API reads the token from", r)
-		}
+	canon, err := headerName(name)
+	if err != nil {
+		return TokenHeader{}, fmt.Errorf("%w; name the header the API reads the token from", err)
 	}
 	if strings.ContainsAny(scheme, " \t") || !validName(scheme) && scheme != "" {
 		return TokenHeader{}, fmt.Errorf("the scheme %q must be one word (Bearer, token, Basic) or nothing", scheme)
@@ -63,6 +75,53 @@ func (h TokenHeader) set(req *http.Request, token string) {
 		value = h.Scheme + " " + token
 	}
 	req.Header.Set(h.Name, value)
+}
+
+// headerName checks a header name and returns its canonical form.
+func headerName(name string) (string, error) {
+	if !validName(name) {
+		return "", fmt.Errorf("%q is not an HTTP header name (letters, digits and -!#$%%&'*+.^_`|~ only)", name)
+	}
+	canon := textproto.CanonicalMIMEHeaderKey(name)
+	for _, r := range reserved {
+		if canon == r {
+			return "", fmt.Errorf("%s describes the request itself and is set by the runtime", r)
+		}
+	}
+	return canon, nil
+}
+
+// secretWords in a fixed header's name say it carries a credential, which belongs in the
+// environment (AGENT_TOKEN with -token-header), not in flags or agent.yaml that others read.
+var secretWords = []string{"auth", "token", "secret", "key", "password", "cookie", "session", "signature"}
+
+// ParseHeader reads one fixed header, "Name: value". Its name must not be the token's header,
+// describe the request, or read as a credential; its value must be printable.
+func ParseHeader(s string, token TokenHeader) (name, value string, err error) {
+	name, value, ok := strings.Cut(s, ":")
+	if !ok {
+		return "", "", fmt.Errorf("%q has no colon; write it as it reads on the wire, e.g. \"x-hasura-role: user\"", s)
+	}
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	canon, err := headerName(name)
+	if err != nil {
+		return "", "", err
+	}
+	lower := strings.ToLower(canon)
+	for _, w := range secretWords {
+		if strings.Contains(lower, w) {
+			return "", "", fmt.Errorf("%s reads as a credential, and a fixed header is written where others read it; put the secret in AGENT_TOKEN and name this header with -token-header %q", canon, canon+":")
+		}
+	}
+	if canon == token.Name {
+		return "", "", fmt.Errorf("%s carries the token (-token-header); it cannot also be fixed", canon)
+	}
+	for _, r := range value {
+		if r < ' ' && r != '\t' || r == 0x7f {
+			return "", "", fmt.Errorf("the value of %s has a control character", canon)
+		}
+	}
+	return canon, value, nil
 }
 
 // validName reports whether s is an RFC 9110 token: what a header name may be made of.

@@ -34,19 +34,17 @@ func NewHTTPClient() *http.Client {
 	}
 }
 
-// Post sends body to endpoint as one GraphQL POST with an optional token in header h (zero:
-// DefaultTokenHeader) and reads at most MaxResponseBytes of the answer. The caller's ctx deadline bounds the whole exchange,
+// Post sends body to endpoint as one GraphQL POST with h's fixed headers and an optional token
+// in h's token header (zero: DefaultTokenHeader), and reads at most MaxResponseBytes of the answer. The caller's ctx deadline bounds the whole exchange,
 // body read included: net/http aborts a body read when the request's context ends.
-func Post(ctx context.Context, client *http.Client, endpoint string, body []byte, token string, h TokenHeader) (int, []byte, error) {
+func Post(ctx context.Context, client *http.Client, endpoint string, body []byte, token string, h Headers) (int, []byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
 	if err != nil {
 		return 0, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/graphql-response+json, application/json")
-	if token != "" {
-		h.set(req, token)
-	}
+	h.set(req, token)
 	resp, err := client.Do(req)
 	if err != nil {
 		return 0, nil, err
