@@ -58,10 +58,10 @@ type Settings struct {
 	ReviewReads  map[string][]ReadSpec `yaml:"review-reads"`
 }
 
-// defaults are the built-in settings; the model's URL and name may also come from the
+// defaults are command cmd's built-in settings; the model's URL and name may also come from the
 // environment, because the menu takes no flags.
-func defaults() Settings {
-	return Settings{MaxModelCalls: 8, MaxToolCalls: 6, MaxToolCallsTotal: defaultToolCallsTotal, BudgetMode: "stop", Timeout: 10 * time.Second,
+func defaults(cmd string) Settings {
+	return Settings{MaxModelCalls: 8, MaxToolCalls: defaultToolCalls(cmd), MaxToolCallsTotal: defaultToolCallsTotal, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, defaultModelURL), Model: envOr(modelEnv, defaultModel),
 		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny"}
 }
@@ -69,7 +69,7 @@ func defaults() Settings {
 // parseSettings applies agent.yaml, then the flags right after the command name, and returns
 // the positional arguments left over.
 func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []string, error) {
-	s := defaults()
+	s := defaults(cmd)
 	if err := readConfig(configFile, &s); err != nil {
 		return s, nil, err
 	}
@@ -79,7 +79,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.Role, "role", s.Role, "role whose tools are visible, one the catalog declares (default: concierge for the embedded catalog, else the catalog's only role, or every tool when it declares none)")
 	flags.StringVar(&s.User, "user", s.User, "user to log in as (password from $AGENT_PASSWORD); empty is anonymous")
 	flags.IntVar(&s.MaxModelCalls, "max-model-calls", s.MaxModelCalls, "model-call ceiling of a run")
-	flags.IntVar(&s.MaxToolCalls, "max-tool-calls", s.MaxToolCalls, "tool-call ceiling of a run")
+	flags.IntVar(&s.MaxToolCalls, "max-tool-calls", s.MaxToolCalls, "tool-call ceiling of a run (an mcp session is one run, by default of 50 calls)")
 	flags.IntVar(&s.MaxToolCallsTotal, "max-tool-calls-total", s.MaxToolCallsTotal, "mcp: tool-call ceiling of the whole server, every session together")
 	flags.StringVar(&s.BudgetMode, "budget-mode", s.BudgetMode, "at a ceiling: stop the run, or hand the model an error")
 	flags.StringVar(&s.Audit, "audit", s.Audit, "append one JSON line per tool call to this file")

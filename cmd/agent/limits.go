@@ -13,6 +13,20 @@ import (
 // defaultToolCallsTotal is the MCP server's ceiling over all sessions together.
 const defaultToolCallsTotal = mcpserve.DefaultToolCallsTotal
 
+// defaultToolCalls is one run's tool-call ceiling. An agent run answers one question: 6 calls.
+// An MCP session is a run too, but it lasts as long as the host keeps it open (a Claude Desktop
+// window, an editor), over many questions, so its default is larger; every session together is
+// still bounded by -max-tool-calls-total.
+func defaultToolCalls(cmd string) int {
+	if cmd == "mcp" {
+		return mcpSessionToolCalls
+	}
+	return 6
+}
+
+// mcpSessionToolCalls is an MCP session's default tool-call ceiling.
+const mcpSessionToolCalls = 50
+
 // ceilingFlags names each budget ceiling by its flag (and agent.yaml key).
 func ceilingFlags() map[string]string {
 	return map[string]string{"model calls": "-max-model-calls", "tool calls": "-max-tool-calls"}

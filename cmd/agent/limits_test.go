@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"strings"
 	"testing"
 )
@@ -19,5 +20,24 @@ func TestNegativeCeilingNamesTheFlag(t *testing.T) {
 	s, _, err := parseSettings("agent", []string{"-max-tool-calls", "0"}, io.Discard)
 	if err != nil || s.limits("").ToolCalls != 0 {
 		t.Errorf("-max-tool-calls 0: %v, ceiling %d; want 0", err, s.limits("").ToolCalls)
+	}
+}
+
+// An MCP session lasts as long as its host keeps it open, over many questions: by default it may
+// make 50 tool calls, where an agent run answering one question makes 6. agent.yaml and the flag
+// still decide when they say.
+func TestMCPSessionCeilingDefault(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for cmd, want := range map[string]int{"mcp": 50, "agent": 6, "call": 6} {
+		s, _, err := parseSettings(cmd, nil, io.Discard)
+		if err != nil || s.MaxToolCalls != want {
+			t.Errorf("%s: ceiling %d (err %v), want %d", cmd, s.MaxToolCalls, err, want)
+		}
+	}
+	if err := os.WriteFile(configFile, []byte("max-tool-calls: 3\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, _, err := parseSettings("mcp", nil, io.Discard); err != nil || s.MaxToolCalls != 3 {
+		t.Errorf("mcp with agent.yaml max-tool-calls 3: ceiling %d (err %v)", s.MaxToolCalls, err)
 	}
 }

@@ -84,7 +84,7 @@ func TestSettingsFromYAMLAndFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := defaults()
+	want := defaults("agent")
 	want.Role, want.MaxToolCalls, want.User = "support", 4, "admin"
 	if diff := cmp.Diff(want, s); diff != "" {
 		t.Errorf("settings (-want +got):\n%s", diff)

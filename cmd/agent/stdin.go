@@ -43,7 +43,7 @@ func (nopWriteCloser) Close() error { return nil }
 // askUser asks the menu's user who to log in as, unless agent.yaml or AGENT_TOKEN already says;
 // blank is anonymous.
 func askUser(ctx context.Context, sh *shared) (string, error) {
-	s := defaults()
+	s := defaults("")
 	if err := readConfig(configFile, &s); err != nil || s.User != "" || os.Getenv(TokenEnv) != "" {
 		return "", nil // a broken agent.yaml is reported by the command itself
 	}
