@@ -8,6 +8,7 @@ package gocode
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -114,8 +115,8 @@ const catalogVar = "CatalogJSON"
 func newNames(c *catalog.Catalog) *names {
 	scope := namer{catalogVar: true, toolsType: true}
 	n := &names{types: map[string]string{}, values: map[string][]string{}}
-	for _, t := range c.Types {
-		n.types[t.Name] = scope.take(goName(t.Name))
+	for _, name := range byClaim(c.Types) {
+		n.types[name] = scope.take(goName(name))
 	}
 	for _, t := range c.Tools {
 		n.args = append(n.args, scope.take(goName(t.Name)+"Args"))
@@ -129,6 +130,27 @@ func newNames(c *catalog.Catalog) *names {
 		}
 	}
 	return n
+}
+
+// byClaim orders type names for naming: a name already spelled as its Go name first (TvShow
+// before TV_SHOW), then by name. Catalog order is first-reached order, which a new tool can
+// change, and must not rename a type that clashes with another: code written against TvShow2
+// would stop compiling on an unrelated change.
+func byClaim(types []catalog.Type) []string {
+	names := make([]string, len(types))
+	for i, t := range types {
+		names[i] = t.Name
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if ea, eb := goName(a) == a, goName(b) == b; ea != eb {
+			if ea {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	return names
 }
 
 // checkNames rejects a catalog whose names could not come from a GraphQL schema, before any

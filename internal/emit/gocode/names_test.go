@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen/toolgen/catalog"
 )
 
@@ -67,5 +68,21 @@ func TestNamesUnique(t *testing.T) {
 	}
 	if n.types["CatalogJSON"] == catalogVar {
 		t.Errorf("type CatalogJSON took the reserved %s", catalogVar)
+	}
+}
+
+// TestTypeNamesIgnoreCatalogOrder: catalog types come in first-reached order, which a new tool
+// changes; the Go names of clashing types must not follow it. The name already spelled as Go
+// spells it keeps the plain name.
+func TestTypeNamesIgnoreCatalogOrder(t *testing.T) {
+	tv := catalog.Type{Name: "TV_SHOW", Kind: catalog.Enum}
+	show := catalog.Type{Name: "TvShow", Kind: catalog.InputObject}
+	under := catalog.Type{Name: "Tv_Show", Kind: catalog.InputObject}
+	want := map[string]string{"TvShow": "TvShow", "TV_SHOW": "TvShow2", "Tv_Show": "TvShow3"}
+	for _, order := range [][]catalog.Type{{tv, show, under}, {under, tv, show}, {show, under, tv}} {
+		n := newNames(&catalog.Catalog{Types: order})
+		if diff := cmp.Diff(want, n.types); diff != "" {
+			t.Errorf("order %s, %s, %s (-want +got):\n%s", order[0].Name, order[1].Name, order[2].Name, diff)
+		}
 	}
 }
