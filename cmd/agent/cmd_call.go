@@ -50,14 +50,14 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	if err != nil || !res.IsError {
 		return err
 	}
-	return callFailure(args[0], e.Settings.Role, res)
+	return callFailure(args[0], e.Settings.Role, e.Settings.TokenHeader, res)
 }
 
 // unauthenticated is the outcome of a call whose identity the API refused (toolrt's exec).
 const unauthenticated = "unauthenticated"
 
 // callFailure is the one line that makes a refused or failed call exit non-zero.
-func callFailure(tool, role string, res toolrt.Result) error {
+func callFailure(tool, role, tokenHeader string, res toolrt.Result) error {
 	switch res.Refusal {
 	case toolrt.RefusedUnknownTool:
 		if role == "" {
@@ -68,16 +68,21 @@ func callFailure(tool, role string, res toolrt.Result) error {
 		return fmt.Errorf("invalid arguments for %s (see above); `agent catalog` shows its input schema", tool)
 	}
 	if res.Outcome == unauthenticated {
-		return refusedIdentity(tool)
+		return refusedIdentity(tool, tokenHeader)
 	}
 	return fmt.Errorf("the %s call failed (see above)", tool)
 }
 
 // refusedIdentity says what to do when the API refused who the call ran as. With AGENT_TOKEN
 // set, that is the token (never printed); otherwise the call was anonymous.
-func refusedIdentity(tool string) error {
+func refusedIdentity(tool, tokenHeader string) error {
 	if os.Getenv(TokenEnv) != "" {
-		return fmt.Errorf("the API refused $%s for %s: it is expired, revoked or not a token of this API. Sign in again where it was issued and export the new one as %s, or unset it and sign in with -user NAME and %s", TokenEnv, tool, TokenEnv, passwordEnv)
+		hint := ""
+		if tokenHeader == "" {
+			// the likeliest mistake with a token that is fine: the API reads another header
+			hint = " It went out as \"Authorization: Bearer …\"; if the API reads its token from another header, name it with -token-header (e.g. -token-header 'x-api-key:'); the API's answer is logged above."
+		}
+		return fmt.Errorf("the API refused $%s for %s: it is expired, revoked, not a token of this API, or sent in a header the API does not read. Sign in again where it was issued and export the new one as %s, or unset it and sign in with -user NAME and %s.%s", TokenEnv, tool, TokenEnv, passwordEnv, hint)
 	}
 	return fmt.Errorf("the API refused the %s call: it needs a signed-in user; pass -user NAME with %s, or export %s", tool, passwordEnv, TokenEnv)
 }

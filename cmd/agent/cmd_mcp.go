@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"os"
 
 	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/mcpserve"
@@ -82,8 +83,13 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcps
 	}))
 }
 
+// who names the identity the server acts as in its status line: an operator reading a host's
+// log must not be told "anonymous" while AGENT_TOKEN is in use.
 func who(e *Env) string {
-	if e.Settings.User == "" {
+	switch {
+	case os.Getenv(TokenEnv) != "":
+		return "the token in " + TokenEnv
+	case e.Settings.User == "":
 		return "anonymous"
 	}
 	return "user " + e.Settings.User

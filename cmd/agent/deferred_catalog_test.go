@@ -18,7 +18,7 @@ import (
 func TestConfirmWithAnotherCatalogChangesNothing(t *testing.T) {
 	srv := startDemo(t)
 	dir := t.TempDir()
-	common := []string{"-endpoint", srv.URL, "-pending-store", filepath.Join(dir, "pending.db")}
+	common := append([]string{"-endpoint", srv.URL, "-pending-store", filepath.Join(dir, "pending.db")}, loginDocument(t, dir)...)
 	pw := []string{"AGENT_PASSWORD=user123"}
 	curatorJSON := toolrttest.Reseal(t, generated.CatalogJSON, toolrttest.RenameRole("concierge", "curator"))
 	curator := filepath.Join(dir, "curator.json")
@@ -99,7 +99,7 @@ func TestConfirmAfterTheCatalogChangedIsRefused(t *testing.T) {
 	srv := startDemo(t)
 	dir := t.TempDir()
 	store := filepath.Join(dir, "pending.db")
-	common := []string{"-endpoint", srv.URL, "-pending-store", store}
+	common := append([]string{"-endpoint", srv.URL, "-pending-store", store}, loginDocument(t, dir)...)
 	pw := []string{"AGENT_PASSWORD=user123"}
 	path := filepath.Join(dir, "catalog.json")
 	if err := os.WriteFile(path, generated.CatalogJSON, 0o600); err != nil {

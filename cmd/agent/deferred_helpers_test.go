@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/internal/moviedb"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 )
 
@@ -195,4 +196,15 @@ func requestID(t *testing.T, text string) string {
 	}
 	t.Fatalf("no request id in %q", text)
 	return ""
+}
+
+// loginDocument writes the Movie Database's login mutation into dir and returns the flag naming
+// it: a catalog other than the demo's gets no login mutation by default.
+func loginDocument(t *testing.T, dir string) []string {
+	t.Helper()
+	path := filepath.Join(dir, "login.graphql")
+	if err := os.WriteFile(path, []byte(moviedb.LoginDocument), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"-login-document", path}
 }

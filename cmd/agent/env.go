@@ -108,6 +108,9 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 	if err := e.resolveRole(cat, prov.Digest); err != nil {
 		return nil, err
 	}
+	if err := demoDefaults(prov, e.Settings.Endpoint, e.Settings.User, e.Settings.LoginDocument); err != nil {
+		return nil, err
+	}
 	endpoint, err := e.Endpoint(ctx)
 	if err != nil {
 		return nil, err
@@ -155,6 +158,26 @@ const TokenEnv = "AGENT_TOKEN"
 
 // passwordEnv is the only place the password comes from.
 const passwordEnv = "AGENT_PASSWORD"
+
+// demoCatalog reports whether digest is the Movie Database's catalog, embedded or a copy of its
+// bytes: only then may the demo server and its login mutation stand in for settings left out.
+func demoCatalog(digest string) bool { return digest == catalog.FileDigest(generated.CatalogJSON) }
+
+// demoDefaults refuses to fill a missing endpoint or login mutation with the Movie Database's
+// for another API's catalog: its tools would run against the demo server (with the team's
+// AGENT_TOKEN), or its login would fail with an error about the demo's LoginInput.
+func demoDefaults(prov toolrt.Provenance, endpoint, user, loginDocument string) error {
+	if demoCatalog(prov.Digest) {
+		return nil
+	}
+	if endpoint == "" {
+		return fmt.Errorf("-endpoint is required: %s is not the Movie Database's catalog, whose demo server starts when no endpoint is given; pass -endpoint URL (or endpoint: in agent.yaml)", prov.Source)
+	}
+	if user != "" && loginDocument == "" {
+		return fmt.Errorf("-user %s needs -login-document FILE, your API's login mutation: the default is the Movie Database's, and %s is not its catalog (or use AGENT_TOKEN, a token issued elsewhere, without -user)", user, prov.Source)
+	}
+	return nil
+}
 
 // loginDocument reads -login-document; "" is the Movie Database's login mutation, this
 // command's default API (the runtime library has none).

@@ -168,6 +168,9 @@ func (e *Env) confirmerRuntime(req *pending.Request, c confirmer) (*toolrt.Runti
 	if err := e.openAudit(); err != nil {
 		return nil, prov, err
 	}
+	if err := demoDefaults(prov, req.Endpoint, c.user, e.Settings.LoginDocument); err != nil {
+		return nil, prov, err
+	}
 	login, err := e.loginDocument()
 	if err != nil {
 		return nil, prov, err

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/generated"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
@@ -30,7 +29,7 @@ func (e *Env) resolveRole(cat *catalog.Catalog, digest string) error {
 	switch {
 	case len(declared) == 0:
 		return nil // every tool is every role's
-	case digest == catalog.FileDigest(generated.CatalogJSON):
+	case demoCatalog(digest):
 		s.Role = embeddedRole
 	case len(declared) == 1:
 		s.Role = declared[0]

@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/generated"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt/toolrttest"
 )
 
@@ -39,23 +40,61 @@ func TestDefaultRoleFollowsTheCatalog(t *testing.T) {
 	oneRole := toolrttest.WriteCatalog(t, toolrttest.Reseal(t, generated.CatalogJSON, func(c *catalog.Catalog) { delete(c.Roles, "support") }))
 	copied := toolrttest.WriteCatalog(t, generated.CatalogJSON)
 	noRoles := toolrttest.WriteCatalog(t, toolrttest.Reseal(t, generated.CatalogJSON, toolrttest.DropRoles))
+	api := moviedbtest.Start(t).URL // another catalog gets no demo server of its own
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"mcp"}, "serving role concierge as anonymous"},
 		{[]string{"mcp", "-catalog", copied}, "serving role concierge as anonymous"},
-		{[]string{"mcp", "-catalog", oneRole}, "serving role concierge as anonymous"},
-		{[]string{"mcp", "-catalog", noRoles}, "serving every tool (the catalog declares no roles) as anonymous"},
-		{[]string{"mcp", "-catalog", noRoles, "-role", "anyone"}, "serving role anyone as anonymous"},
+		{[]string{"mcp", "-catalog", oneRole, "-endpoint", api}, "serving role concierge as anonymous"},
+		{[]string{"mcp", "-catalog", noRoles, "-endpoint", api}, "serving every tool (the catalog declares no roles) as anonymous"},
+		{[]string{"mcp", "-catalog", noRoles, "-endpoint", api, "-role", "anyone"}, "serving role anyone as anonymous"},
 	} {
 		_, errText, code := runAgent(t, "", c.args...)
 		if code != 0 || !strings.Contains(errText, c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errText, c.want)
 		}
 	}
-	out, errText, code := runAgent(t, "", "call", "-catalog", noRoles, "addWatchListItem", "{}")
+	out, errText, code := runAgent(t, "", "call", "-catalog", noRoles, "-endpoint", api, "addWatchListItem", "{}")
 	if code != 1 || !strings.Contains(out, "invalid_arguments") {
 		t.Errorf("a write of a catalog without roles is every role's: exit %d\n%s%s", code, out, errText)
+	}
+}
+
+// Another API's catalog never falls back on the Movie Database's settings: without -endpoint
+// its tools would run against the demo server (with the team's AGENT_TOKEN), and -user without
+// -login-document would send the demo's login mutation to the team's API. A copy of the demo's
+// catalog still gets both.
+func TestOtherCatalogNeedsItsEndpointAndLogin(t *testing.T) {
+	other := toolrttest.WriteCatalog(t, toolrttest.Reseal(t, generated.CatalogJSON, toolrttest.DropRoles))
+	copied := toolrttest.WriteCatalog(t, generated.CatalogJSON)
+	t.Setenv("AGENT_PASSWORD", "user123")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"call", "-catalog", other, "movie", `{"id":"42"}`}, "-endpoint is required: " + other + " is not the Movie Database's catalog"},
+		{[]string{"mcp", "-catalog", other}, "-endpoint is required"},
+		{[]string{"call", "-catalog", other, "-endpoint", "http://127.0.0.1:1/graphql", "-user", "user", "movie", `{"id":"42"}`}, "-user user needs -login-document FILE"},
+	} {
+		out, errText, code := runAgent(t, "", c.args...)
+		if code != 1 || !strings.Contains(errText, c.want) || strings.Contains(out+errText, "started the embedded Movie Database") {
+			t.Errorf("%v: exit %d\n%s%s\nwant %q", c.args, code, out, errText, c.want)
+		}
+	}
+	out, errText, code := runAgent(t, "", "call", "-catalog", copied, "-user", "user", "movie", `{"id":"42"}`)
+	if code != 0 || !strings.Contains(out, "started the embedded Movie Database") {
+		t.Errorf("a copy of the demo catalog: exit %d\n%s%s", code, out, errText)
+	}
+}
+
+// The MCP status line names the identity in use: with AGENT_TOKEN set it said "anonymous",
+// while every call ran as the token's user.
+func TestMCPNamesAnIssuedToken(t *testing.T) {
+	t.Setenv("AGENT_TOKEN", "issued-elsewhere")
+	_, errText, code := runAgent(t, "", "mcp")
+	if code != 0 || !strings.Contains(errText, "serving role concierge as the token in AGENT_TOKEN over stdio") || strings.Contains(errText, "issued-elsewhere") {
+		t.Errorf("exit %d, stderr %s", code, errText)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolgen/toolgen/generated"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt/toolrttest"
 )
 
@@ -13,11 +14,12 @@ import (
 func TestTooManyToolsAreWarnedAbout(t *testing.T) {
 	many := toolrttest.WriteCatalog(t, toolrttest.Reseal(t, generated.CatalogJSON, toolrttest.CopyTool("movie", 130)))
 	const want = "role concierge offers 137 tools (56 KB of definitions) with every model request; OpenAI's chat API refuses more than 128 tools in a request, and models choose poorly among this many: give the agent a role with the tools it needs: declare one under roles: in allowlist.yaml"
-	_, errText, code := runAgent(t, "", "mcp", "-catalog", many, "-role", "concierge")
+	api := moviedbtest.Start(t).URL
+	_, errText, code := runAgent(t, "", "mcp", "-catalog", many, "-endpoint", api, "-role", "concierge")
 	if code != 0 || !strings.Contains(errText, "agent mcp: warning: "+want) {
 		t.Errorf("mcp: exit %d, stderr %s", code, errText)
 	}
-	out, _, _ := runAgent(t, "", "agent", "-catalog", many, "-role", "concierge", "-model-url", "http://127.0.0.1:1/v1", "find The Matrix")
+	out, _, _ := runAgent(t, "", "agent", "-catalog", many, "-endpoint", api, "-role", "concierge", "-model-url", "http://127.0.0.1:1/v1", "find The Matrix")
 	if !strings.Contains(out, "warning : "+want) {
 		t.Errorf("agent loop transcript:\n%s", out)
 	}

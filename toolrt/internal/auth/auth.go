@@ -188,35 +188,57 @@ func tokenFrom(status int, data []byte, red *redact.Set) (string, error) {
 	if err := json.Unmarshal(data, &r); err != nil {
 		return "", fmt.Errorf("HTTP %d, not a GraphQL response", status)
 	}
-	if token := findToken(r.Data, 0); token != "" {
+	if token := findToken(r.Data); token != "" {
 		return token, nil
 	}
 	if len(r.Errors) > 0 {
 		return "", fmt.Errorf("the server said: %s", clip(red.String(r.Errors[0].Message), 200))
+	}
+	// Many login mutations answer a wrong password as data: a payload's errors or userErrors
+	// list, each with a message ("wrong email or password").
+	if msg := findMessage(r.Data); msg != "" {
+		return "", fmt.Errorf("no token in the answer; the server said: %s", clip(red.String(msg), 200))
 	}
 	return "", fmt.Errorf("HTTP %d, no token in the response", status)
 }
 
 var tokenKeys = map[string]bool{"token": true, "accessToken": true, "access_token": true, "jwt": true}
 
-func findToken(v any, depth int) string {
-	obj, ok := v.(map[string]any)
-	if !ok || depth > 8 {
+func findToken(v any) string { return first(v, tokenKeys, false, 0) }
+
+// findMessage is the first message in the answer's data, lists included: a payload's errors.
+func findMessage(v any) string { return first(v, map[string]bool{"message": true}, true, 0) }
+
+// first is the first non-empty string under one of keys, searching v depth-first in sorted key
+// order, into lists too when lists is set.
+func first(v any, keys map[string]bool, lists bool, depth int) string {
+	if depth > 8 {
 		return ""
 	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
+	if list, ok := v.([]any); ok && lists {
+		for _, item := range list {
+			if s := first(item, keys, lists, depth+1); s != "" {
+				return s
+			}
+		}
 	}
-	sort.Strings(keys) // map order is random; which token wins must not be
-	for _, k := range keys {
-		if s, ok := obj[k].(string); ok && tokenKeys[k] && s != "" {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return ""
+	}
+	names := make([]string, 0, len(obj))
+	for k := range obj {
+		names = append(names, k)
+	}
+	sort.Strings(names) // map order is random; which value wins must not be
+	for _, k := range names {
+		if s, ok := obj[k].(string); ok && keys[k] && s != "" {
 			return s
 		}
 	}
-	for _, k := range keys {
-		if t := findToken(obj[k], depth+1); t != "" {
-			return t
+	for _, k := range names {
+		if s := first(obj[k], keys, lists, depth+1); s != "" {
+			return s
 		}
 	}
 	return ""

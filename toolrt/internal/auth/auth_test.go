@@ -129,3 +129,19 @@ func TestNoLoginDocument(t *testing.T) {
 		t.Errorf("err %v after %d requests, want ErrNoLoginDocument and none", err, srv.Requests())
 	}
 }
+
+// A login that answers a wrong password as data (a payload's errors list, the shape many
+// schemas use) is reported with the server's message, redacted; before, the user read only
+// "HTTP 200, no token in the response".
+func TestPayloadErrorIsQuoted(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"data":{"login":{"token":null,"errors":[{"field":"password","message":"wrong email or password, not s3cr3t-pw"}]}}}`)
+	}))
+	defer srv.Close()
+	err := New(Config{Endpoint: srv.URL, User: "ana", Password: func() string { return "s3cr3t-pw" }, Document: moviedb.LoginDocument}).Login(context.Background())
+	want := `login as "ana" failed: no token in the answer; the server said: wrong email or password, not [password]`
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v\nwant %s", err, want)
+	}
+}

@@ -126,8 +126,12 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	res := c.interpret(a, mutation, red)
 	if a.err == nil && a.bearer && authFailed(a.status, a.resp, mutation, c.AuthCodes...) {
 		// A token issued elsewhere, refused, with no login to renew it: every call will fail
-		// the same way until a person supplies another.
-		res = Result{Text: tokenRefusedText, IsError: true, Outcome: Unauthenticated, Status: a.status, Bytes: a.size}
+		// the same way until a person supplies another. The API's own words (redacted) go to
+		// the log, where a person learns that it wanted the token in another header, say.
+		ref := NewRef()
+		c.logger().Warn("the API refused the token", "ref", ref, "status", a.status,
+			"sent_in", c.Headers.Token.nameOrDefault(), "answer", clipBytes([]byte(res.Text), 500))
+		res = Result{Text: tokenRefusedText, IsError: true, Outcome: Unauthenticated, Status: a.status, Bytes: a.size, Ref: ref}
 	}
 	res.Retried = retried
 	if a.err != nil && ctx.Err() != nil {

@@ -65,6 +65,14 @@ func ParseTokenHeader(s string) (TokenHeader, error) {
 // String is the form ParseTokenHeader reads.
 func (h TokenHeader) String() string { return strings.TrimSpace(h.Name + ": " + h.Scheme) }
 
+// nameOrDefault is the header a token goes out in.
+func (h TokenHeader) nameOrDefault() string {
+	if h.Name == "" {
+		return DefaultTokenHeader().String()
+	}
+	return h.String()
+}
+
 // set puts token on req; a zero TokenHeader is the default.
 func (h TokenHeader) set(req *http.Request, token string) {
 	if h.Name == "" {
