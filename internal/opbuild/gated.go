@@ -22,10 +22,13 @@ import (
 var gateDirectives = []string{"requiresScopes", "policy", "hasRole", "hasRoles", "hasScope", "hasScopes",
 	"hasPermission", "hasPermissions", "requiresPermission", "requiresPermissions", "requiresRole"}
 
-// gateWords is a description saying a permission, a scope or staff rights are required, within
-// one sentence: "(requires MANAGE_PRODUCTS permission)", "Requires `read_orders` access scope".
-// "requires two-factor authentication" (GitHub, a setting's meaning) is not one.
-var gateWords = regexp.MustCompile(`(?i)\brequires?\b[^.\n]{0,60}\b(permissions?|access scopes?|staff)\b`)
+// gateWords is a description saying a permission, a scope, a role or staff or admin rights are
+// required, within one sentence ("(requires MANAGE_PRODUCTS permission)", "Requires `read_orders`
+// access scope", "Requires admin rights"), or that the field is for staff or admins only.
+// "requires two-factor authentication" (GitHub, a setting's meaning) is not one. On the scale
+// schemas and eleven others only Nautical's permission notes match.
+var gateWords = regexp.MustCompile(`(?i)\brequires?\b[^.\n]{0,60}\b(permissions?|access scopes?|staff|admin(istrator)?s?|privileges?|roles?)\b` +
+	`|\b(staff|admins?|administrators?) only\b|\bonly (available )?(to|for) (staff|admins?|administrators?)\b`)
 
 // gated reports whether f, or the type it returns, is marked as needing a permission.
 func (b *Builder) gated(f *ast.FieldDefinition) bool {
@@ -35,8 +38,9 @@ func (b *Builder) gated(f *ast.FieldDefinition) bool {
 	if n := b.named(f); n != nil && gateDirective(n.Directives) {
 		return true
 	}
-	// "equire" before the regular expression: most descriptions have no such word at all.
-	return strings.Contains(f.Description, "equire") && gateWords.MatchString(f.Description)
+	// a cheap test before the regular expression: most descriptions have none of its words
+	d := f.Description
+	return (strings.Contains(d, "equire") || strings.Contains(d, "only")) && gateWords.MatchString(d)
 }
 
 func gateDirective(ds ast.DirectiveList) bool {
