@@ -19,7 +19,7 @@ func stamp(c *catalog.Catalog, in Inputs) {
 		c.Inputs = catalog.InputsDigest(files[0].Data, in.Allowlist, baseNames(in.Selections))
 		return
 	}
-	c.Inputs = catalog.InputsDigestFiles(commonFolderNames(files), in.Allowlist, baseNames(in.Selections))
+	c.Inputs = catalog.InputsDigestFiles(SchemaFileNames(files), in.Allowlist, baseNames(in.Selections))
 }
 
 // baseNames keys the overrides by file name, so the inputs digest does not depend on the folder.
@@ -31,11 +31,12 @@ func baseNames(sel map[string][]byte) map[string][]byte {
 	return out
 }
 
-// commonFolderNames keys the schema's files by their paths below the folder they all share, so
-// the digest is the same whether toolgen runs at the repository root (graph/a.graphqls) or in
-// a package beside it (../graph/a.graphqls), while a file renamed or moved within the schema's
-// folders, which may change the order of the tools, still changes it.
-func commonFolderNames(files []SchemaFile) map[string][]byte {
+// SchemaFileNames keys a split schema's files by their slash paths below the folder they all
+// share, what the inputs digest and the manifest record of them: the same whether toolgen runs
+// at the repository root (graph/a.graphqls), in a package beside it (../graph/a.graphqls) or
+// is given an absolute glob, on any machine, while a file renamed, added or moved within the
+// schema's folders, which may change the order of the tools, still shows.
+func SchemaFileNames(files []SchemaFile) map[string][]byte {
 	common := path.Dir(files[0].Path)
 	for _, f := range files[1:] {
 		for common != "." && common != "/" && !strings.HasPrefix(f.Path, common+"/") {

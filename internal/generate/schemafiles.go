@@ -46,9 +46,6 @@ func ReadSchema(root, spec string) (compile.Inputs, diag.List) {
 	}
 	slices.Sort(names)
 	names = slices.Compact(names) // a file two entries name is read once
-	if len(names) > 1 {
-		names = relativeNames(root, names)
-	}
 	files := make([]compile.SchemaFile, 0, len(names))
 	for _, n := range names {
 		b, err := os.ReadFile(under(root, filepath.FromSlash(n)))
@@ -129,27 +126,6 @@ func expand(root, entry string, ds *diag.List) []string {
 			"pass the folder that holds the schema's files, or a glob for them such as 'graph/**/*.graphqls'")
 	}
 	return names
-}
-
-// relativeNames names the files of a schema in several by their paths relative to root when
-// they were given as absolute paths, so what the catalog and the manifest record of them does
-// not depend on where the checkout is.
-func relativeNames(root string, names []string) []string {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return names
-	}
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = n
-		if filepath.IsAbs(filepath.FromSlash(n)) {
-			if r, err := filepath.Rel(abs, filepath.FromSlash(n)); err == nil {
-				out[i] = filepath.ToSlash(r)
-			}
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
 }
 
 func isGlob(s string) bool { return strings.ContainsAny(s, "*?[") }

@@ -74,10 +74,14 @@ func TestReadSchemaSpecs(t *testing.T) {
 			t.Errorf("%s: one file read as %q, %d files", tc.spec, in.SchemaPath, len(in.SchemaFiles))
 		}
 	}
-	abs := filepath.ToSlash(filepath.Join(dir, "graph")) + "/*.graphqls"
-	in, ds := ReadSchema(dir, abs)
-	if want := []string{"graph/movies.graphqls", "graph/schema.graphqls"}; ds.HasErrors() || !cmp.Equal(want, paths(in.SchemaFiles)) {
-		t.Errorf("absolute glob: %v, %s; want the paths relative to the root, %v", paths(in.SchemaFiles), ds, want)
+	abs := filepath.ToSlash(filepath.Join(dir, "graph"))
+	in, ds := ReadSchema(dir, abs+"/*.graphqls")
+	if want := []string{abs + "/movies.graphqls", abs + "/schema.graphqls"}; ds.HasErrors() || !cmp.Equal(want, paths(in.SchemaFiles)) {
+		t.Errorf("absolute glob: %v, %s; want the absolute paths, as positions name them, %v", paths(in.SchemaFiles), ds, want)
+	}
+	rel, _ := ReadSchema(dir, "graph/*.graphqls")
+	if diff := cmp.Diff(Sources(rel), Sources(in)); diff != "" {
+		t.Errorf("the manifest's inputs depend on how the folder is named (-relative +absolute):\n%s", diff)
 	}
 }
 
