@@ -95,6 +95,9 @@ func expand(root, entry string, ds *diag.List) []string {
 		switch {
 		case err != nil:
 			ds.Add(entry, 0, 0, "-schema's pattern is malformed: "+err.Error(), "fix the pattern: * and ? match within a folder, ** any number of folders, [abc] one of the characters")
+		case len(names) == 0 && strings.HasPrefix(entry, "'"):
+			ds.Add(entry, 0, 0, "-schema's pattern matches no file: its quotes are part of it",
+				"write it without quotes in a //go:generate line (go generate runs no shell, so nothing expands the glob; it keeps single quotes as they are), or in double quotes")
 		case len(names) == 0:
 			ds.Add(entry, 0, 0, "-schema's pattern matches no file",
 				"check it against the folder toolgen runs in (go generate runs in the folder of the file with the //go:generate line), or name the files or their folder")

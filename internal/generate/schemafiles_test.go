@@ -96,6 +96,7 @@ func TestReadSchemaErrors(t *testing.T) {
 		"graph/*.graphql":    "graph/*.graphql: -schema's pattern matches no file; check it against the folder toolgen runs in (go generate runs in the folder of the file with the //go:generate line), or name the files or their folder\n",
 		"nope/**/*.graphqls": "nope/**/*.graphqls: -schema's pattern matches no file; check it against the folder toolgen runs in (go generate runs in the folder of the file with the //go:generate line), or name the files or their folder\n",
 		"graph/[a.graphqls":  "graph/[a.graphqls: -schema's pattern is malformed: syntax error in pattern; fix the pattern: * and ? match within a folder, ** any number of folders, [abc] one of the characters\n",
+		"'graph/*.graphqls'": "'graph/*.graphqls': -schema's pattern matches no file: its quotes are part of it; write it without quotes in a //go:generate line (go generate runs no shell, so nothing expands the glob; it keeps single quotes as they are), or in double quotes\n",
 		"empty":              "empty: the schema folder holds no *.graphql or *.graphqls file; pass the folder that holds the schema's files, or a glob for them such as 'graph/**/*.graphqls'\n",
 		"graph,nope.graphql": "nope.graphql: cannot read the schema: no such file or directory; pass the schema's path with -schema, or fetch it with toolgen introspect URL\n",
 		" , ":                "-schema: no schema is named; pass the schema's file, folder or glob with -schema, e.g. -schema 'graph/*.graphqls'\n",
