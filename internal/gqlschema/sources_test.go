@@ -117,3 +117,22 @@ func TestLoadSplitEqualsWhole(t *testing.T) {
 }
 
 var reflectPosition = reflect.TypeOf(&ast.Position{})
+
+// FuzzLoadSplit cuts the input into two files at any byte: no panic, and a schema or
+// diagnostics, never both or neither, each diagnostic naming one of the two files.
+func FuzzLoadSplit(f *testing.F) {
+	f.Add("type Query { a: Int }\nextend type Query { b: Int }\n", uint16(22))
+	f.Add("enum E { A }\ntype Query { e: E }\nextend enum E { A }\n", uint16(13))
+	f.Fuzz(func(t *testing.T, src string, at uint16) {
+		cut := int(at) % (len(src) + 1)
+		s, ds := Load(files(src[:cut], src[cut:])...)
+		if (s == nil) == (len(ds) == 0) {
+			t.Fatalf("schema %v with diagnostics %q", s != nil, ds)
+		}
+		for _, d := range ds {
+			if d.File != "a.graphqls" && d.File != "b.graphqls" {
+				t.Fatalf("diagnostic names %q: %s", d.File, d)
+			}
+		}
+	})
+}
