@@ -17,22 +17,41 @@ const digestPrefix = "sha256:"
 // other than the overrides' base names are left out: the same inputs in another folder give
 // the same digest.
 func InputsDigest(schema, allowlist []byte, overrides map[string][]byte) string {
+	return inputsDigest(func(part func(string, []byte)) { part("schema", schema) }, allowlist, overrides)
+}
+
+// InputsDigestFiles is InputsDigest of a schema split over several files, each part under its
+// name in sorted order (the order the files are read in): the names as the caller keys them,
+// relative to the files' common folder so that, as with one file, the folder does not count.
+func InputsDigestFiles(schema map[string][]byte, allowlist []byte, overrides map[string][]byte) string {
+	return inputsDigest(func(part func(string, []byte)) {
+		for _, n := range sortedKeys(schema) {
+			part("schema "+n, schema[n])
+		}
+	}, allowlist, overrides)
+}
+
+func inputsDigest(schema func(part func(string, []byte)), allowlist []byte, overrides map[string][]byte) string {
 	h := sha256.New()
 	part := func(label string, b []byte) {
 		h.Write([]byte(label + " " + strconv.Itoa(len(b)) + "\n"))
 		h.Write(b)
 	}
-	part("schema", schema)
+	schema(part)
 	part("allowlist", allowlist)
-	names := make([]string, 0, len(overrides))
-	for n := range overrides {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range sortedKeys(overrides) {
 		part("override "+n, overrides[n])
 	}
 	return digestPrefix + hex.EncodeToString(h.Sum(nil))
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // digestKey is the digest's key and value as Marshal writes them with the value empty.

@@ -52,6 +52,30 @@ func TestInputsDigestSeparatesParts(t *testing.T) {
 	}
 }
 
+// TestInputsDigestFiles: a schema in several files differs from one file of their bytes, and
+// moving a byte between two files, renaming one or changing one changes the digest.
+func TestInputsDigestFiles(t *testing.T) {
+	split := map[string][]byte{"a.graphqls": []byte("type A"), "b.graphqls": []byte("type B")}
+	seen := map[string]string{"one file": InputsDigest([]byte("type Atype B"), nil, nil)}
+	for name, files := range map[string]map[string][]byte{
+		"split":   split,
+		"moved":   {"a.graphqls": []byte("type A "), "b.graphqls": []byte("type B")[1:]},
+		"renamed": {"a.graphqls": []byte("type A"), "c.graphqls": []byte("type B")},
+		"changed": {"a.graphqls": []byte("type A"), "b.graphqls": []byte("type C")},
+	} {
+		d := InputsDigestFiles(files, nil, nil)
+		for other, od := range seen {
+			if d == od {
+				t.Errorf("%s and %s have the same digest", name, other)
+			}
+		}
+		seen[name] = d
+	}
+	if InputsDigestFiles(split, nil, nil) != InputsDigestFiles(map[string][]byte{"b.graphqls": split["b.graphqls"], "a.graphqls": split["a.graphqls"]}, nil, nil) {
+		t.Error("the same files give two digests")
+	}
+}
+
 func TestCheckDigest(t *testing.T) {
 	c := &Catalog{GeneratedBy: GeneratedBy, Encoding: Encoding}
 	data, err := Marshal(c)

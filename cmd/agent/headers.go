@@ -29,5 +29,9 @@ func headerError(err error) error {
 	if rest, ok := strings.CutPrefix(err.Error(), "TokenHeader: "); ok {
 		return errors.New("-token-header: " + rest)
 	}
-	return errors.New("-header: " + strings.TrimPrefix(err.Error(), "Headers: "))
+	msg := strings.TrimPrefix(err.Error(), "Headers: ")
+	if strings.Contains(msg, "send the secret as the token") {
+		msg += " (export it as " + TokenEnv + " and pass -token-header)"
+	}
+	return errors.New("-header: " + msg)
 }

@@ -21,7 +21,7 @@ var summaries = map[string]string{
 
 // usage lists generation's synopsis and every registered command.
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: toolgen [-schema FILE] [-allowlist FILE] [-selections DIR] [-out DIR] [-package NAME] [-check] [-lint warn]")
+	fmt.Fprintln(w, "usage: toolgen [-schema FILE|FOLDER|GLOB[,…]] [-allowlist FILE] [-selections DIR] [-out DIR] [-package NAME] [-check] [-lint warn]")
 	fmt.Fprintln(w, "       toolgen COMMAND [flags] [arguments]")
 	fmt.Fprintln(w, "\nWith no command, compiles the schema, the allow-list and the overrides into -out. Commands:")
 	var names []string

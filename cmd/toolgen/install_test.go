@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,6 +36,12 @@ func TestInstallFromAnotherModule(t *testing.T) {
 	copyFile(t, filepath.Join(checkout, "allowlist.yaml"), filepath.Join(dir, "api", "tools.yaml"))
 	writeFile(t, filepath.Join(dir, "api", "gen.go"), "package api\n\n"+
 		"//go:generate go tool toolgen -package tools -schema api.graphql -allowlist tools.yaml -selections overrides -out agenttools\n")
+	// A gqlgen layout beside it: the schema in graph/*.graphqls, the glob unquoted, since
+	// go generate runs the command without a shell.
+	splitSchema(t, readFile(t, filepath.Join(checkout, "schema.graphql")), filepath.Join(dir, "gqlapi", "graph"))
+	copyFile(t, filepath.Join(checkout, "allowlist.yaml"), filepath.Join(dir, "gqlapi", "allowlist.yaml"))
+	writeFile(t, filepath.Join(dir, "gqlapi", "gen.go"), "package gqlapi\n\n"+
+		"//go:generate go tool toolgen -schema graph/*.graphqls -out agenttools\n")
 
 	base := append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod -buildvcs=false")
 	goCmd := func(env []string, args ...string) string {
@@ -70,6 +77,24 @@ func TestInstallFromAnotherModule(t *testing.T) {
 	}
 	if strings.Contains(src, "schema.graphql") {
 		t.Errorf("generated catalog.go names schema.graphql, which this module does not have:\n%s", src)
+	}
+	if src := readFile(t, filepath.Join(dir, "gqlapi", "agenttools", "catalog.go")); !strings.Contains(src, "graph/*.graphqls") {
+		t.Errorf("the gqlgen layout's catalog.go does not name graph/*.graphqls:\n%s", src)
+	}
+}
+
+// splitSchema writes schema as one file per top-level definition in folder, as gqlgen's
+// graph/*.graphqls, named so that they sort in the schema's order.
+func splitSchema(t *testing.T, schema, folder string) {
+	t.Helper()
+	n := 0
+	for schema != "" {
+		i := strings.Index(schema, "\n}\n")
+		if i < 0 {
+			i = len(schema) - 3
+		}
+		writeFile(t, filepath.Join(folder, fmt.Sprintf("%03d.graphqls", n)), schema[:i+3])
+		schema, n = schema[i+3:], n+1
 	}
 }
 

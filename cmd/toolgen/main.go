@@ -44,7 +44,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	schema := fs.String("schema", "schema.graphql", "the GraphQL schema: SDL, or a saved introspection result (JSON)")
+	schema := fs.String("schema", "schema.graphql", schemaUsage)
 	allow := fs.String("allowlist", "allowlist.yaml", "which root fields become tools, for which roles")
 	selections := fs.String("selections", "tool-selections", "folder of hand-written <tool>.graphql operations")
 	out := fs.String("out", "generated", "output folder, owned by toolgen: it writes and deletes only the files listed in its "+genout.ManifestName)
@@ -56,6 +56,10 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprint(stderr, unexpectedArgs("toolgen", fs.Args()))
 		return 2
 	}
 	if *pkg == "" {
@@ -83,7 +87,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		tokencount.Preload() // a first run counts every tool: overlap the load with parsing
 	}
 	files, ds := generate.FilesWith(in, generate.Options{Package: *pkg,
-		Schema: shown(*schema), Allowlist: shown(*allow), Selections: shown(*selections)})
+		Schema: shownSchema(*schema), Allowlist: shown(*allow), Selections: shown(*selections)})
 	in.Tokens.Save() // a failed save only costs the next run its counts
 	if ds.HasErrors() {
 		return failed(ds, stderr)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -224,5 +225,50 @@ func TestFailedGenerationWritesNothing(t *testing.T) {
 	}
 	if diff := cmp.Diff(before, snapshot(t, gen)); diff != "" {
 		t.Errorf("a failed run changed generated/:\n%s", diff)
+	}
+}
+
+// TestSplitSchemaCheck: a schema in graph/*.graphqls generates, -check passes, and a change in
+// any one file, a file added to the glob or one removed makes -check fail; an unquoted glob the
+// shell expanded is refused before it drops the flags after it.
+func TestSplitSchemaCheck(t *testing.T) {
+	t.Parallel()
+	dir, args := workspace(t)
+	graph := filepath.Join(dir, "graph")
+	splitSchema(t, readFile(t, filepath.Join(dir, "schema.graphql")), graph)
+	extra := filepath.Join(graph, "extra.graphqls") // a file whose removal leaves a valid schema
+	writeFile(t, extra, "scalar Extra\n")
+	args[1] = filepath.Join(graph, "*.graphqls")
+	if code, _, stderr := toolgen(t, args...); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	check := append(slices.Clone(args), "-check")
+	if code, stdout, stderr := toolgen(t, check...); code != 0 {
+		t.Fatalf("-check after generate: exit %d\n%s%s", code, stdout, stderr)
+	}
+	files, _ := filepath.Glob(args[1])
+	one := files[len(files)/2]
+	orig := readFile(t, one)
+	for _, c := range []struct {
+		name         string
+		change, undo func()
+	}{
+		{"a changed file", func() { writeFile(t, one, orig+"\n\"An added type.\"\ntype Added {\n  a: Int\n}\n") }, func() { writeFile(t, one, orig) }},
+		{"an added file", func() { writeFile(t, filepath.Join(graph, "zzz.graphqls"), "scalar Added\n") }, func() { os.Remove(filepath.Join(graph, "zzz.graphqls")) }},
+		{"a removed file", func() { os.Remove(extra) }, func() { writeFile(t, extra, "scalar Extra\n") }},
+	} {
+		c.change()
+		code, _, stderr := toolgen(t, check...)
+		if code != 1 || !strings.Contains(stderr, "is not fresh") {
+			t.Errorf("%s: -check exit %d, want 1 with a stale folder:\n%s", c.name, code, stderr)
+		}
+		c.undo()
+		if code, _, stderr := toolgen(t, check...); code != 0 {
+			t.Errorf("%s undone: -check exit %d\n%s", c.name, code, stderr)
+		}
+	}
+	code, _, stderr := toolgen(t, "-schema", files[1], files[2], "-out", filepath.Join(dir, "other"))
+	if code != 2 || !strings.Contains(stderr, "-schema 'graph/*.graphqls'") {
+		t.Errorf("an expanded glob: exit %d\n%s", code, stderr)
 	}
 }

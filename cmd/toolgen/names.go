@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/token"
 	"path/filepath"
 	"strings"
@@ -35,6 +36,28 @@ func shown(p string) string {
 		return filepath.Base(p)
 	}
 	return filepath.ToSlash(filepath.Clean(p))
+}
+
+// shownSchema is -schema as the generated header names it: each comma-separated entry (a file,
+// a folder or a glob) as shown names a path.
+func shownSchema(spec string) string {
+	var out []string
+	for e := range strings.SplitSeq(spec, ",") {
+		if e = strings.TrimSpace(e); e != "" {
+			out = append(out, shown(e))
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+// schemaUsage is -schema's help, the same for generation and toolgen init.
+const schemaUsage = "the GraphQL schema: a file (SDL, or a saved introspection result as JSON), a folder of *.graphql/*.graphqls files, " +
+	"a glob such as 'graph/*.graphqls' (** for any folders; quote it), or several of those separated by commas; several files are read in sorted order"
+
+// unexpectedArgs explains arguments left after the flags: most often a glob the shell expanded
+// because it was not quoted, which would silently drop every flag after it.
+func unexpectedArgs(cmd string, args []string) string {
+	return fmt.Sprintf("%s: unexpected argument %q; flags come before arguments, and a glob passed to -schema must be quoted so the shell does not expand it: -schema 'graph/*.graphqls'\n", cmd, args[0])
 }
 
 // regenerate is the command that rewrites the output, for the message of a failed -check: the

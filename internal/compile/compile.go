@@ -23,8 +23,14 @@ import (
 // Inputs are the three hand-edited inputs, already read. Paths are repository-relative and
 // appear in diagnostics.
 type Inputs struct {
+	// SchemaPath is the schema's file, or, when the schema is several files, how they were
+	// named (the -schema value, e.g. graph/*.graphqls): what a fix that names the schema says.
 	SchemaPath string
-	Schema     []byte
+	// Schema is the text of a schema in one file, SchemaPath.
+	Schema []byte
+	// SchemaFiles, when set, are the schema's files instead of Schema (see SchemaFile), in the
+	// order their definitions are read.
+	SchemaFiles []SchemaFile
 	// SchemaSDLPath, when set, names the SDL that Schema holds, converted from the
 	// introspection result at SchemaPath (generate.Read): positions in the schema carry it,
 	// since SchemaPath's one line of JSON has none of them.
@@ -56,7 +62,7 @@ func CompileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 }
 
 func compileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.Catalog, diag.List) {
-	schema, ds := gqlschema.Load(in.schemaName(), in.Schema)
+	schema, ds := gqlschema.Load(in.SchemaSources()...)
 	list, lds := allowlist.Parse(in.AllowlistPath, in.Allowlist)
 	ds = append(ds, lds...)
 	if schema == nil || list == nil {

@@ -107,7 +107,7 @@ func TestSeedOperations(t *testing.T) {
 		"tvShow":       "id title genre rating posterUrl startYear endYear seasons plot",
 		"myWatchLists": "id name description isPublic createdAt itemCount",
 	}
-	schema, _ := gqlschema.Load("schema.graphql", exampleInputs(t).Schema)
+	schema, _ := gqlschema.Load(&ast.Source{Name: "schema.graphql", Input: string(exampleInputs(t).Schema)})
 	got := map[string]string{}
 	for _, tool := range c.Tools {
 		if _, ok := want[tool.Name]; !ok {

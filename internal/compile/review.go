@@ -30,7 +30,7 @@ func (c *compiler) review(in Inputs) diag.List {
 		overrides[tool] = o.File
 	}
 	ds := catdiff.CheckLevels(c.list)
-	lds, findings := lint.Run(lint.Input{Catalog: c.cat, Allowlist: c.list, Schema: c.schema, SchemaPath: in.schemaName(),
+	lds, findings := lint.Run(lint.Input{Catalog: c.cat, Allowlist: c.list, Schema: c.schema, SchemaPaths: in.schemaPaths(),
 		Docs: c.docs, Overrides: overrides, SelectionsDir: c.selections, AllWarnings: in.LintAsWarnings})
 	ds = append(ds, lds...)
 	for i := range c.cat.Tools {

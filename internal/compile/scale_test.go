@@ -126,7 +126,7 @@ func TestScaleSchemas(t *testing.T) {
 
 func measureScale(t *testing.T, in Inputs, c *catalog.Catalog) scaleStats {
 	t.Helper()
-	schema, ds := gqlschema.Load(in.SchemaPath, in.Schema)
+	schema, ds := gqlschema.Load(&ast.Source{Name: in.SchemaPath, Input: string(in.Schema)})
 	if schema == nil {
 		t.Fatal(ds)
 	}

@@ -26,7 +26,7 @@ type selectionStats struct {
 // counts S: the document's o200k tokens minus those of the document without its root selection.
 func measureSelections(t *testing.T, in Inputs, c *catalog.Catalog) selectionStats {
 	t.Helper()
-	schema, ds := gqlschema.Load(in.SchemaPath, in.Schema)
+	schema, ds := gqlschema.Load(&ast.Source{Name: in.SchemaPath, Input: string(in.Schema)})
 	if schema == nil {
 		t.Fatal(ds)
 	}

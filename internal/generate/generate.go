@@ -32,7 +32,9 @@ func emitters(o Options) []emitter {
 	return []emitter{
 		{emit: func(c *catalog.Catalog) (map[string][]byte, error) { return catalogfiles.Files(c, o.Selections) }},
 		{emit: func(c *catalog.Catalog) (map[string][]byte, error) { return gocode.Render(c, o) }},
-		{emit: review.Files, reviewed: true},
+		{emit: func(c *catalog.Catalog) (map[string][]byte, error) {
+			return review.FilesFrom(c, review.Sources{Schema: o.Schema, Allowlist: o.Allowlist, Selections: o.Selections})
+		}, reviewed: true},
 	}
 }
 

@@ -12,8 +12,9 @@ import (
 	"github.com/toolgen/toolgen/internal/golden"
 )
 
-// TestGolden runs every case in testdata/<case>/: the inputs are schema.graphql, allowlist.yaml
-// and tool-selections/; a case expects either the generated files in want/ or, when generation
+// TestGolden runs every case in testdata/<case>/: the inputs are schema.graphql (or a folder
+// schema/ of several files, read as -schema schema reads it), allowlist.yaml and
+// tool-selections/; a case expects either the generated files in want/ or, when generation
 // fails, its diagnostics in stderr.txt (warnings of a passing case go there too).
 func TestGolden(t *testing.T) {
 	for _, dir := range golden.Cases(t, "allowlist.yaml") {
@@ -54,12 +55,20 @@ func runCase(t *testing.T, dir string) {
 
 func generateCase(t *testing.T, dir string) (map[string][]byte, string) {
 	t.Helper()
-	in, ds := Read(dir, "schema.graphql", "allowlist.yaml", "tool-selections")
+	in, ds := Read(dir, caseSchema(dir), "allowlist.yaml", "tool-selections")
 	if ds.HasErrors() {
 		t.Fatalf("reading inputs: %s", ds)
 	}
 	files, ds := Files(in)
 	return files, ds.String()
+}
+
+// caseSchema is what a case's schema is: schema.graphql, else the folder schema/.
+func caseSchema(dir string) string {
+	if _, err := os.Stat(filepath.Join(dir, "schema.graphql")); err != nil {
+		return "schema"
+	}
+	return "schema.graphql"
 }
 
 func writeGolden(t *testing.T, dir string, files map[string][]byte, stderr string) {

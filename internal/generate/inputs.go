@@ -13,22 +13,17 @@ import (
 	"github.com/toolgen/toolgen/internal/introspect"
 )
 
-// Read loads the inputs from disk: the schema, the allow-list and every *.graphql file in the
-// selections folder (a missing folder means no overrides). Relative paths are resolved against
-// root and shown as given in diagnostics, so pass them relative to the repository root.
-func Read(root, schemaPath, allowlistPath, selectionsDir string) (compile.Inputs, diag.List) {
-	var ds diag.List
-	in := compile.Inputs{SchemaPath: slash(schemaPath), AllowlistPath: slash(allowlistPath), Selections: map[string][]byte{}}
+// Read loads the inputs from disk: the schema (one file or several: see ReadSchema), the
+// allow-list and every *.graphql file in the selections folder (a missing folder means no
+// overrides). Relative paths are resolved against root and shown as given in diagnostics, so
+// pass them relative to the repository root.
+func Read(root, schema, allowlistPath, selectionsDir string) (compile.Inputs, diag.List) {
+	in, ds := ReadSchema(root, schema)
+	in.AllowlistPath, in.Selections = slash(allowlistPath), map[string][]byte{}
 	var err error
-	if in.Schema, err = os.ReadFile(under(root, schemaPath)); err != nil {
-		ds.Add(in.SchemaPath, 0, 0, "cannot read the schema: "+reason(err), "pass the schema's path with -schema")
-	} else if introspect.LooksLikeJSON(in.Schema) {
-		in.Schema = fromIntrospection(in.SchemaPath, in.Schema, &ds)
-		in.SchemaSDLPath = SDLName(in.SchemaPath)
-	}
 	if in.Allowlist, err = os.ReadFile(under(root, allowlistPath)); err != nil {
 		ds.Add(in.AllowlistPath, 0, 0, "cannot read the allow-list: "+reason(err),
-			"write a starter with `toolgen init -schema "+in.SchemaPath+" -o "+in.AllowlistPath+"`, or pass its path with -allowlist")
+			"write a starter with `toolgen init -schema "+shellWord(in.SchemaPath)+" -o "+in.AllowlistPath+"`, or pass its path with -allowlist")
 	}
 	rel := slash(selectionsDir)
 	in.SelectionsDir = rel
@@ -76,6 +71,14 @@ func fromIntrospection(file string, data []byte, ds *diag.List) []byte {
 		return nil
 	}
 	return sdl
+}
+
+// shellWord quotes a -schema value that holds a glob, as a command to copy needs it.
+func shellWord(s string) string {
+	if strings.ContainsAny(s, "*?[ ") {
+		return "'" + s + "'"
+	}
+	return s
 }
 
 func under(root, p string) string {

@@ -27,7 +27,7 @@ func TestCatalogsUseful(t *testing.T) {
 		if c == nil {
 			continue
 		}
-		schema, _ := gqlschema.Load(in.SchemaPath, in.Schema)
+		schema, _ := gqlschema.Load(in.SchemaSources()...)
 		for _, tool := range c.Tools {
 			if tool.Selection != "generated" {
 				continue

@@ -1,6 +1,6 @@
-// Package gqlschema reads and validates schema.graphql with gqlparser and turns every problem
-// into a positioned diagnostic. The source name is the repository-relative path, so positions
-// read schema.graphql:12:3.
+// Package gqlschema reads and validates the schema, one file or several, with gqlparser and turns
+// every problem into a positioned diagnostic. Each source's name is its repository-relative
+// path, so positions read schema.graphql:12:3 or graph/movies.graphqls:4:3.
 package gqlschema
 
 import (
@@ -19,17 +19,25 @@ import (
 // fixHint is appended to every schema diagnostic: the schema is the API's own file.
 const fixHint = "fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again"
 
-// Load parses and validates the schema. It returns nil and diagnostics when the schema cannot
-// be used; the diagnostics name every duplicate definition, not only the first one.
-func Load(name string, src []byte) (*ast.Schema, diag.List) {
-	source := &ast.Source{Name: name, Input: string(src)}
-	doc, err := parse(source)
-	if err != nil {
-		return nil, fromError(name, err)
+// Load parses and validates the schema, which may be split over several files (gqlgen's
+// graph/*.graphqls, one module per file with extend type Query): their definitions are read in
+// the order given, and every position names its own file. It returns nil and diagnostics when
+// the schema cannot be used; the diagnostics name every duplicate definition, not only the
+// first one, and a syntax error in each file, not only in the first.
+func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
+	if len(sources) == 0 {
+		var ds diag.List
+		ds.Add("schema", 0, 0, "no schema file was given", "pass the schema with -schema FILE, a folder or a glob")
+		return nil, ds
+	}
+	name := sources[0].Name // what a problem of no file in particular is reported against
+	doc, ds := parseAll(sources)
+	if ds != nil {
+		return nil, ds
 	}
 	dropBuiltinScalars(doc)
 	// gqlparser stops at the first duplicate; a reviewer fixing a large schema wants all of them.
-	if ds := duplicates(name, doc); len(ds) > 0 {
+	if ds := duplicates(doc); len(ds) > 0 {
 		return nil, ds
 	}
 	// Validate the document already parsed (gqlparser.LoadSchema would parse it again): the
@@ -47,7 +55,11 @@ func Load(name string, src []byte) (*ast.Schema, diag.List) {
 	}
 	if schema.Query == nil {
 		var ds diag.List
-		ds.Add(name, 0, 0, "the schema has no Query type", "declare type Query (or a schema { query: ... } block)")
+		msg := "the schema has no Query type"
+		if len(sources) > 1 {
+			msg = fmt.Sprintf("none of the schema's %d files declares type Query", len(sources))
+		}
+		ds.Add(name, 0, 0, msg, "declare type Query (or a schema { query: ... } block)")
 		return nil, ds
 	}
 	return schema, nil
@@ -84,7 +96,12 @@ func fromError(name string, err error) diag.List {
 	return ds
 }
 
+// fromGQL names the file gqlparser's position names (ErrorPosf and the lexer record it), so an
+// error in the second of several files points into that file; name is the fallback.
 func fromGQL(name string, e *gqlerror.Error) diag.Diagnostic {
+	if f, ok := e.Extensions["file"].(string); ok && f != "" {
+		name = f
+	}
 	d := diag.Diagnostic{File: name, Message: lowerFirst(strings.TrimSuffix(e.Message, ".")), Fix: fixHint}
 	if len(e.Locations) > 0 {
 		d.Line, d.Col = e.Locations[0].Line, e.Locations[0].Column
@@ -93,13 +110,15 @@ func fromGQL(name string, e *gqlerror.Error) diag.Diagnostic {
 }
 
 // duplicates reports fields, arguments, enum values and types defined twice, with both positions.
-func duplicates(name string, doc *ast.SchemaDocument) diag.List {
+// Each is reported in the file of its second definition; the first's position names its own
+// file when that is another one.
+func duplicates(doc *ast.SchemaDocument) diag.List {
 	var ds diag.List
 	types := map[string]*ast.Definition{}
 	for _, def := range doc.Definitions {
 		if first, ok := types[def.Name]; ok {
-			ds.Add(name, def.Position.Line, def.Position.Column,
-				fmt.Sprintf("type %s is defined twice (first at %s)", def.Name, at(first.Position)),
+			ds.Add(file(def.Position), def.Position.Line, def.Position.Column,
+				fmt.Sprintf("type %s is defined twice (first at %s)", def.Name, at(first.Position, def.Position)),
 				"remove one of the definitions or use extend type")
 		} else {
 			types[def.Name] = def
@@ -107,41 +126,41 @@ func duplicates(name string, doc *ast.SchemaDocument) diag.List {
 	}
 	all := append(append(ast.DefinitionList{}, doc.Definitions...), doc.Extensions...)
 	fields := map[[2]string]*ast.Position{} // type and field: no key string built per field
+	values := map[[2]string]*ast.Position{} // enum and value, across the type and its extensions
 	for _, def := range all {
 		for _, f := range def.Fields {
 			if first, ok := fields[[2]string{def.Name, f.Name}]; ok {
 				key := def.Name + "." + f.Name
-				ds.Add(name, f.Position.Line, f.Position.Column,
-					fmt.Sprintf("field %s is defined twice (first at %s)", key, at(first)),
+				ds.Add(file(f.Position), f.Position.Line, f.Position.Column,
+					fmt.Sprintf("field %s is defined twice (first at %s)", key, at(first, f.Position)),
 					"remove one of the two definitions")
 				continue
 			}
 			fields[[2]string{def.Name, f.Name}] = f.Position
 			if len(f.Arguments) > 1 {
-				ds = append(ds, duplicateArgs(name, def.Name+"."+f.Name, f.Arguments)...)
+				ds = append(ds, duplicateArgs(def.Name+"."+f.Name, f.Arguments)...)
 			}
 		}
-		values := map[string]*ast.Position{}
 		for _, v := range def.EnumValues {
-			if first, ok := values[v.Name]; ok {
-				ds.Add(name, v.Position.Line, v.Position.Column,
-					fmt.Sprintf("enum value %s.%s is defined twice (first at %s)", def.Name, v.Name, at(first)),
+			if first, ok := values[[2]string{def.Name, v.Name}]; ok {
+				ds.Add(file(v.Position), v.Position.Line, v.Position.Column,
+					fmt.Sprintf("enum value %s.%s is defined twice (first at %s)", def.Name, v.Name, at(first, v.Position)),
 					"remove one of the two values")
 				continue
 			}
-			values[v.Name] = v.Position
+			values[[2]string{def.Name, v.Name}] = v.Position
 		}
 	}
 	return ds
 }
 
-func duplicateArgs(name, field string, args ast.ArgumentDefinitionList) diag.List {
+func duplicateArgs(field string, args ast.ArgumentDefinitionList) diag.List {
 	var ds diag.List
 	seen := map[string]*ast.Position{}
 	for _, a := range args {
 		if first, ok := seen[a.Name]; ok {
-			ds.Add(name, a.Position.Line, a.Position.Column,
-				fmt.Sprintf("argument %s(%s:) is defined twice (first at %s)", field, a.Name, at(first)),
+			ds.Add(file(a.Position), a.Position.Line, a.Position.Column,
+				fmt.Sprintf("argument %s(%s:) is defined twice (first at %s)", field, a.Name, at(first, a.Position)),
 				"remove one of the two arguments")
 			continue
 		}
@@ -150,11 +169,24 @@ func duplicateArgs(name, field string, args ast.ArgumentDefinitionList) diag.Lis
 	return ds
 }
 
-func at(p *ast.Position) string {
+// at is where the first of two definitions is, seen from the second: line:col in the same
+// file, file:line:col in another.
+func at(p, from *ast.Position) string {
 	if p == nil {
 		return "an unknown position"
 	}
+	if f := file(p); f != file(from) {
+		return fmt.Sprintf("%s:%d:%d", f, p.Line, p.Column)
+	}
 	return fmt.Sprintf("%d:%d", p.Line, p.Column)
+}
+
+// file is the name of the file a position lies in; "" when it has none.
+func file(p *ast.Position) string {
+	if p == nil || p.Src == nil {
+		return ""
+	}
+	return p.Src.Name
 }
 
 func lowerFirst(s string) string {

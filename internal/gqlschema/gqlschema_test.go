@@ -5,7 +5,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/vektah/gqlparser/v2/ast"
 )
+
+// one is a schema in one file, s.graphql.
+func one(src string) *ast.Source { return &ast.Source{Name: "s.graphql", Input: src} }
 
 func TestLoadErrors(t *testing.T) {
 	cases := map[string]string{
@@ -16,7 +20,7 @@ func TestLoadErrors(t *testing.T) {
 		"type Query { a: Int\n":                          "s.graphql:2:1: expected Name, found <EOF>; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n",
 	}
 	for src, want := range cases {
-		s, ds := Load("s.graphql", []byte(src))
+		s, ds := Load(one(src))
 		if s != nil {
 			t.Errorf("%q: schema loaded despite errors", src)
 		}
@@ -30,12 +34,12 @@ func TestLoadErrors(t *testing.T) {
 // dropped before loading, once or twice, and the positions after it are the file's.
 func TestBuiltinScalarRedeclared(t *testing.T) {
 	src := "scalar Boolean\nscalar String\nscalar ID\nscalar Int\nscalar Float\nscalar Boolean\n\"A flag.\"\nscalar Flag\ntype Query {\n  a: Boolean\n  b: Nope\n}\n"
-	_, ds := Load("s.graphql", []byte(src))
+	_, ds := Load(one(src))
 	want := "s.graphql:11:6: undefined type Nope; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n"
 	if diff := cmp.Diff(want, ds.String()); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	s, ds := Load("s.graphql", []byte(strings.Replace(src, "  b: Nope\n", "", 1)))
+	s, ds := Load(one(strings.Replace(src, "  b: Nope\n", "", 1)))
 	if s == nil {
 		t.Fatal(ds)
 	}
@@ -48,7 +52,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("type Query { a(x: Int = 1): [String!]! }\nunion U = Query\n"))
 	f.Add([]byte("extend type Query { b: Int }\ntype Query { b: Int }"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		s, ds := Load("s.graphql", src)
+		s, ds := Load(one(string(src)))
 		if (s == nil) == (len(ds) == 0) {
 			t.Fatalf("schema %v with diagnostics %q", s != nil, ds)
 		}

@@ -22,7 +22,7 @@ func gitHubInput(tb testing.TB) lint.Input {
 	if c == nil {
 		tb.Fatal(ds)
 	}
-	schema, ds := gqlschema.Load("github.graphql", schemaSrc)
+	schema, ds := gqlschema.Load(&ast.Source{Name: "github.graphql", Input: string(schemaSrc)})
 	list, lds := allowlist.Parse("allowlist.yaml", allowSrc)
 	if schema == nil || list == nil {
 		tb.Fatal(append(ds, lds...))
@@ -35,7 +35,7 @@ func gitHubInput(tb testing.TB) lint.Input {
 		}
 		docs[t.Name] = doc
 	}
-	return lint.Input{Catalog: c, Allowlist: list, Schema: schema, SchemaPath: "github.graphql", Docs: docs, Overrides: map[string]string{}, AllWarnings: true}
+	return lint.Input{Catalog: c, Allowlist: list, Schema: schema, SchemaPaths: []string{"github.graphql"}, Docs: docs, Overrides: map[string]string{}, AllWarnings: true}
 }
 
 // BenchmarkLint runs every lint over GitHub's catalog (skipped without the schema in the cache).

@@ -9,6 +9,7 @@ package lint
 import (
 	"fmt"
 	"path"
+	"slices"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
@@ -23,8 +24,9 @@ type Input struct {
 	Catalog   *catalog.Catalog
 	Allowlist *allowlist.File
 	Schema    *ast.Schema
-	// SchemaPath is the schema's file name, as in its positions.
-	SchemaPath string
+	// SchemaPaths are the schema's file names, as in its positions: one, or each file of a
+	// schema split over several.
+	SchemaPaths []string
 	// Docs are each tool's validated operation; an override's positions name its file.
 	Docs map[string]*ast.QueryDocument
 	// Overrides maps a tool to its tool-selections/ file; tools without one use the default.
@@ -198,7 +200,7 @@ func (l *linter) entryPos(tool string) ast.Position {
 // override), else the tool's allow-list entry: a generated document is nothing a person edits.
 func (l *linter) posIn(tool string, p *ast.Position) ast.Position {
 	if p != nil && p.Src != nil && !p.Src.BuiltIn && p.Line > 0 &&
-		(p.Src.Name == l.in.SchemaPath || p.Src.Name != "" && p.Src.Name == l.in.Overrides[tool]) {
+		(slices.Contains(l.in.SchemaPaths, p.Src.Name) || p.Src.Name != "" && p.Src.Name == l.in.Overrides[tool]) {
 		return *p
 	}
 	return l.entryPos(tool)

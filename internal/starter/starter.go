@@ -41,15 +41,23 @@ type field struct {
 	def      *ast.FieldDefinition
 }
 
+// withAllowlist is a compile of the schema with the allow-list text allow.
+func withAllowlist(schema compile.Inputs, allow []byte, lintAsWarnings bool, tokens *tokencount.Cache) compile.Inputs {
+	schema.AllowlistPath, schema.Allowlist, schema.LintAsWarnings, schema.Tokens = "allowlist.yaml", allow, lintAsWarnings, tokens
+	return schema
+}
+
 // maxRounds bounds the probe compiles: each round drops the tools that failed the previous one,
 // and a failure in one tool does not hide another's, so two rounds normally suffice.
 const maxRounds = 4
 
-// Allowlist returns the starter allow-list for the schema. schemaName is the schema's path as
-// the user passed it, named in the header and in diagnostics. tokens counts for every compile
+// Allowlist returns the starter allow-list for the schema: the schema fields of compile.Inputs
+// (one file or several, as generate.ReadSchema fills them). Its SchemaPath is the schema as
+// the user named it, in the header and in diagnostics about the whole schema. tokens counts for every compile
 // it makes (the probe, the lint rounds, the printed file); nil lets each compile count in memory.
-func Allowlist(schemaName string, schema []byte, tokens *tokencount.Cache) ([]byte, diag.List) {
-	s, ds := gqlschema.Load(schemaName, schema)
+func Allowlist(schema compile.Inputs, tokens *tokencount.Cache) ([]byte, diag.List) {
+	schemaName := schema.SchemaPath
+	s, ds := gqlschema.Load(schema.SchemaSources()...)
 	if s == nil || ds.HasErrors() {
 		return nil, ds
 	}
@@ -59,13 +67,13 @@ func Allowlist(schemaName string, schema []byte, tokens *tokencount.Cache) ([]by
 		return nil, ds
 	}
 	caseClashes(fields)
-	if pds := probe(schemaName, schema, fields, tokens); pds.HasErrors() {
+	if pds := probe(schema, fields, tokens); pds.HasErrors() {
 		return nil, pds
 	}
 	// The lints run on every entry that compiles, mutations and undescribed ones included (with
 	// a placeholder description), so that uncommenting an entry without a lint note compiles
 	// too once its description is written; then the printed file is compiled as printed.
-	if lds := lint(schemaName, schema, fields, tokens); lds.HasErrors() {
+	if lds := lint(schema, fields, tokens); lds.HasErrors() {
 		return nil, lds
 	}
 	out := render(schemaName, fields, guessedScalars(s, fields))
@@ -73,8 +81,7 @@ func Allowlist(schemaName string, schema []byte, tokens *tokencount.Cache) ([]by
 		ds.Warn(schemaName, 0, 0, "no query field compiles as a tool as it stands (no description, deprecated or refused), so the printed tools: names none",
 			"uncomment the entries agents need and write the descriptions the schema lacks")
 	}
-	if _, cds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
-		AllowlistPath: "allowlist.yaml", Allowlist: out, Tokens: tokens}); cds.HasErrors() {
+	if _, cds := compile.Compile(withAllowlist(schema, out, false, tokens)); cds.HasErrors() {
 		cds.Add("allowlist.yaml", 0, 0, "the starter allow-list does not compile", "this is a toolgen bug; please report it with your schema")
 		return nil, cds
 	}
@@ -84,7 +91,7 @@ func Allowlist(schemaName string, schema []byte, tokens *tokencount.Cache) ([]by
 // lint compiles every compilable entry with the lints on, round by round, noting on each entry
 // the finding that refuses it. An undescribed entry gets a placeholder description of its own,
 // so that no two are identical (near-duplicate-description's error).
-func lint(schemaName string, schema []byte, fields []*field, tokens *tokencount.Cache) diag.List {
+func lint(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) diag.List {
 	for range maxRounds {
 		var b bytes.Buffer
 		b.WriteString("tools:\n")
@@ -97,8 +104,7 @@ func lint(schemaName string, schema []byte, fields []*field, tokens *tokencount.
 				fmt.Fprintf(&b, "  %s:\n    description: \"What %s returns; written by toolgen init to lint the entry.\"\n", key(f.name), f.name)
 			}
 		}
-		cat, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
-			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes(), Tokens: tokens})
+		cat, ds := compile.Compile(withAllowlist(schema, b.Bytes(), false, tokens))
 		if !ds.HasErrors() {
 			markUseless(cat, fields)
 			return nil
@@ -108,7 +114,7 @@ func lint(schemaName string, schema []byte, fields []*field, tokens *tokencount.
 		}
 	}
 	var ds diag.List
-	ds.Add(schemaName, 0, 0, "no starter allow-list passes the lints after commenting out what they refuse", "this is a toolgen bug; please report it with your schema")
+	ds.Add(schema.SchemaPath, 0, 0, "no starter allow-list passes the lints after commenting out what they refuse", "this is a toolgen bug; please report it with your schema")
 	return ds
 }
 
@@ -190,7 +196,7 @@ func rootFields(s *ast.Schema) []*field {
 
 // probe compiles every root field as a tool (a placeholder description where the schema has
 // none) to learn its token cost, dropping the fields that fail round by round.
-func probe(schemaName string, schema []byte, fields []*field, tokens *tokencount.Cache) diag.List {
+func probe(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) diag.List {
 	for range maxRounds {
 		var b bytes.Buffer
 		b.WriteString("tools:\n")
@@ -210,8 +216,7 @@ func probe(schemaName string, schema []byte, fields []*field, tokens *tokencount
 			line += 2
 		}
 		// Lints wait for the printed file (a placeholder description would trip them here).
-		cat, ds := compile.Compile(compile.Inputs{SchemaPath: schemaName, Schema: schema,
-			AllowlistPath: "allowlist.yaml", Allowlist: b.Bytes(), LintAsWarnings: true, Tokens: tokens})
+		cat, ds := compile.Compile(withAllowlist(schema, b.Bytes(), true, tokens))
 		if cat != nil {
 			tokens := map[string]int{}
 			for _, t := range cat.Tools {
@@ -240,7 +245,7 @@ func probe(schemaName string, schema []byte, fields []*field, tokens *tokencount
 		}
 	}
 	var ds diag.List
-	ds.Add(schemaName, 0, 0, "no starter allow-list compiles after dropping the failing fields", "this is a toolgen bug; please report it with your schema")
+	ds.Add(schema.SchemaPath, 0, 0, "no starter allow-list compiles after dropping the failing fields", "this is a toolgen bug; please report it with your schema")
 	return ds
 }
 

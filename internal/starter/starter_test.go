@@ -30,7 +30,7 @@ func TestExampleSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, ds := Allowlist("schema.graphql", schema, tokentest.Cache(t))
+	out, ds := Allowlist(oneFile("schema.graphql", schema), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -72,7 +72,7 @@ func TestExampleSchema(t *testing.T) {
 
 func TestGitHubSchema(t *testing.T) {
 	schema, _, roots := githubschema.AllRoots(t)
-	out, ds := Allowlist("github.graphql", schema, tokentest.Cache(t))
+	out, ds := Allowlist(oneFile("github.graphql", schema), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -86,11 +86,11 @@ func TestGitHubSchema(t *testing.T) {
 }
 
 func TestSchemaErrorsAreReported(t *testing.T) {
-	_, ds := Allowlist("api.graphql", []byte("type Query { a: Nope }"), tokentest.Cache(t))
+	_, ds := Allowlist(oneFile("api.graphql", []byte("type Query { a: Nope }")), tokentest.Cache(t))
 	if !ds.HasErrors() || !strings.Contains(ds.String(), "api.graphql:1:") {
 		t.Errorf("want a positioned error naming api.graphql, got %s", ds)
 	}
-	_, ds = Allowlist("api.graphql", []byte("type Query { _unused: Int } type Mutation { a: Int }"), tokentest.Cache(t))
+	_, ds = Allowlist(oneFile("api.graphql", []byte("type Query { _unused: Int } type Mutation { a: Int }")), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Errorf("a schema whose only query field compiles: %s", ds)
 	}
@@ -100,7 +100,7 @@ func TestSchemaErrorsAreReported(t *testing.T) {
 // the override to write; the rest still compiles.
 func TestUncompilableFieldIsExplained(t *testing.T) {
 	schema := []byte("type Query {\n  \"Loops.\"\n  a: Loop\n  \"Fine.\"\n  b: Int\n}\ntype Loop { next: Loop }\n")
-	out, ds := Allowlist("s.graphql", schema, tokentest.Cache(t))
+	out, ds := Allowlist(oneFile("s.graphql", schema), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -117,7 +117,7 @@ func TestUncompilableFieldIsExplained(t *testing.T) {
 // reason, not a position in toolgen's own scratch allow-list and advice to write an override.
 func TestCaseClashIsExplained(t *testing.T) {
 	schema := []byte("type Query {\n  user: Int\n  \"Looks up one user by login and returns the profile agents need.\"\n  User(login: String): Int\n  \"Fine and long enough to pass the description length lint here.\"\n  b: Int\n}\n")
-	out, ds := Allowlist("s.graphql", schema, tokentest.Cache(t))
+	out, ds := Allowlist(oneFile("s.graphql", schema), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -144,7 +144,7 @@ func TestCredentialOnlyFieldIsCommentedOut(t *testing.T) {
 type UiExtensionSessionToken { expiresIn: Int! value: String! }
 type Customer { id: ID! sessionToken: UiExtensionSessionToken }
 `)
-	out, ds := Allowlist("s.graphql", schema, tokentest.Cache(t))
+	out, ds := Allowlist(oneFile("s.graphql", schema), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -174,7 +174,7 @@ func TestRelayPlumbingIsCommentedOut(t *testing.T) {
 interface Node { id: ID! }
 type Order implements Node { id: ID! rowId: Int! status: String! total: Int! }
 `)
-	out, ds := Allowlist("s.graphql", schema, tokentest.Cache(t))
+	out, ds := Allowlist(oneFile("s.graphql", schema), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -190,4 +190,9 @@ type Order implements Node { id: ID! rowId: Int! status: String! total: Int! }
 			t.Errorf("starter lacks %s:\n%s", want, out)
 		}
 	}
+}
+
+// oneFile is a schema in one file.
+func oneFile(name string, src []byte) compile.Inputs {
+	return compile.Inputs{SchemaPath: name, Schema: src}
 }

@@ -122,7 +122,7 @@ type Mutation { renameChain(chainId: ChainId!, name: String!): Chain }
 `
 
 func TestEditsNothingCompiles(t *testing.T) {
-	out, ds := Allowlist("schema.graphql", []byte(aaveLike), tokentest.Cache(t))
+	out, ds := Allowlist(oneFile("schema.graphql", []byte(aaveLike)), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -149,7 +149,7 @@ func TestEditsExampleSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, ds := Allowlist("schema.graphql", schema, tokentest.Cache(t))
+	out, ds := Allowlist(oneFile("schema.graphql", schema), tokentest.Cache(t))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -164,7 +164,7 @@ func TestEditsScaleSchemas(t *testing.T) {
 	for _, name := range scaleschema.Names() {
 		t.Run(name, func(t *testing.T) {
 			schema, _, _ := scaleschema.AllRoots(t, name)
-			out, ds := Allowlist(name+".graphql", schema, tokentest.Cache(t))
+			out, ds := Allowlist(oneFile(name+".graphql", schema), tokentest.Cache(t))
 			if ds.HasErrors() {
 				t.Fatal(ds)
 			}

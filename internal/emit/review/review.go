@@ -22,8 +22,15 @@ const Path = "CATALOG.md"
 
 const templateName = "catalog.md.tmpl"
 
+// Sources name the inputs the page says it was generated from, as the generated Go header
+// names them (a schema in several files by the -schema value, e.g. graph/*.graphqls).
+type Sources struct {
+	Schema, Allowlist, Selections string
+}
+
 // page is the template's data; its fields are documented at the top of the template.
 type page struct {
+	Sources  Sources
 	Encoding string
 	Toolgen  string // the toolgen version that compiled the catalog
 	Inputs   string // the digest of the inputs it compiled
@@ -68,13 +75,19 @@ type tool struct {
 	NameCode, DescriptionQuote, OperationNameCode, Fence string
 }
 
-// Files renders CATALOG.md.
+// Files renders CATALOG.md for this repository's layout.
 func Files(c *catalog.Catalog) (map[string][]byte, error) {
+	return FilesFrom(c, Sources{"schema.graphql", "allowlist.yaml", "tool-selections"})
+}
+
+// FilesFrom renders CATALOG.md naming the inputs src.
+func FilesFrom(c *catalog.Catalog, src Sources) (map[string][]byte, error) {
 	tmpl, err := parse()
 	if err != nil {
 		return nil, err
 	}
 	pg := newPage(c)
+	pg.Sources = src
 	var buf bytes.Buffer
 	buf.Grow(pg.size())
 	if err := tmpl.Execute(&buf, pg); err != nil {

@@ -100,7 +100,7 @@ func headerName(name string) (string, error) {
 }
 
 // secretWords in a fixed header's name say it carries a credential, which belongs in the
-// environment (AGENT_TOKEN with -token-header), not in flags or agent.yaml that others read.
+// token (from the environment, in cmd/agent), not in settings that others read.
 var secretWords = []string{"auth", "token", "secret", "key", "password", "cookie", "session", "signature"}
 
 // ParseHeader reads one fixed header, "Name: value". Its name must not be the token's header,
@@ -118,7 +118,7 @@ func ParseHeader(s string, token TokenHeader) (name, value string, err error) {
 	lower := strings.ToLower(canon)
 	for _, w := range secretWords {
 		if strings.Contains(lower, w) {
-			return "", "", fmt.Errorf("%s reads as a credential, and a fixed header is written where others read it; put the secret in AGENT_TOKEN and name this header with -token-header %q", canon, canon+":")
+			return "", "", fmt.Errorf("%s reads as a credential, and a fixed header is written where others read it; send the secret as the token instead, with %q as the token's header", canon, canon+":")
 		}
 	}
 	if canon == token.Name {
