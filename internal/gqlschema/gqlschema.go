@@ -32,6 +32,7 @@ func Load(name string, src []byte) (*ast.Schema, diag.List) {
 	if ds := duplicates(name, doc); len(ds) > 0 {
 		return nil, ds
 	}
+	plat := declarePlatforms(name, doc) // before validation: what Federation or AppSync define
 	// Validate the document already parsed (gqlparser.LoadSchema would parse it again): the
 	// built-in definitions first, as LoadSchema does.
 	prelude, err := parser.ParseSchema(validator.Prelude)
@@ -43,14 +44,14 @@ func Load(name string, src []byte) (*ast.Schema, diag.List) {
 	all.Merge(doc)
 	schema, err := validator.ValidateSchemaDocument(all)
 	if err != nil {
-		return nil, fromError(name, err)
+		return nil, plat.explain(fromError(name, err))
 	}
 	if schema.Query == nil {
 		var ds diag.List
-		ds.Add(name, 0, 0, "the schema has no Query type", "declare type Query (or a schema { query: ... } block)")
+		ds.Add(name, 0, 0, "the schema has no Query type", plat.noQueryFix())
 		return nil, ds
 	}
-	return schema, nil
+	return schema, plat.finish(schema)
 }
 
 // builtinScalars are GraphQL's own scalars, which gqlparser's prelude declares.
