@@ -68,7 +68,7 @@ func (p *platform) dropInaccessible(doc *ast.SchemaDocument) {
 		if hiddenType(d) {
 			if roots[d.Name] {
 				for _, f := range d.Fields {
-					h.roots[f.Name] = fmt.Sprintf("%s.%s (%d:%d)", d.Name, f.Name, f.Position.Line, f.Position.Column)
+					h.roots[f.Name] = fmt.Sprintf("%s.%s at %d:%d", d.Name, f.Name, f.Position.Line, f.Position.Column)
 				}
 			}
 			continue
@@ -78,6 +78,7 @@ func (p *platform) dropInaccessible(doc *ast.SchemaDocument) {
 	doc.Definitions = slices.DeleteFunc(doc.Definitions, hiddenType)
 	doc.Extensions = slices.DeleteFunc(doc.Extensions, hiddenType)
 	if len(h.names) > 0 {
+		h.first = orZero(h.first)
 		p.notes.Notify(p.name, h.first.Line, h.first.Column, fmt.Sprintf("left out %d element(s) marked @inaccessible, which the gateway hides from clients: %s", len(h.names), nameList(h.names)),
 			"")
 	}
@@ -92,7 +93,7 @@ func (p *platform) dropMembers(d *ast.Definition, hides func(ast.DirectiveList) 
 		}
 		h.add(d.Name+"."+f.Name, f.Position)
 		if root {
-			h.roots[f.Name] = fmt.Sprintf("%s.%s (%d:%d)", d.Name, f.Name, f.Position.Line, f.Position.Column)
+			h.roots[f.Name] = fmt.Sprintf("%s.%s at %d:%d", d.Name, f.Name, f.Position.Line, f.Position.Column)
 		}
 		return true
 	})
@@ -158,7 +159,7 @@ func rememberHidden(s *ast.Schema, roots map[string]string) {
 }
 
 // HiddenRoots returns the root fields that @inaccessible left out of a schema Load returned,
-// each with where it was declared ("Query.secret (12:3)"): an allow-list may still name one.
+// each with where it was declared ("Query.secret at 12:3"): an allow-list may still name one.
 func HiddenRoots(s *ast.Schema) map[string]string {
 	if v, ok := hiddenRoots.Load(weak.Make(s)); ok {
 		return v.(map[string]string)

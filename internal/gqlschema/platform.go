@@ -131,9 +131,9 @@ func (p *platform) declare(doc *ast.SchemaDocument, u usage, s source) {
 		}
 		return
 	}
-	at := cmpPos(s.at, nil)
+	at := s.at
 	if at == nil {
-		at = first
+		at = orZero(first) // the parser positions every use; never nil, to be sure
 	}
 	p.notes.Notify(p.name, at.Line, at.Column, fmt.Sprintf("%s definitions declared by toolgen (%s): %s", s.title, s.why, nameList(sortAdded(added))),
 		"a definition written in the schema is used instead")
@@ -161,10 +161,18 @@ func sortAdded(names []string) []string {
 	return names
 }
 
-// nameList joins names for a note, at most ten of them.
+// orZero is p, or the whole file's position (0:0) when p is nil.
+func orZero(p *ast.Position) *ast.Position {
+	if p == nil {
+		return &ast.Position{}
+	}
+	return p
+}
+
+// nameList joins names for a note, at most twelve of them.
 func nameList(names []string) string {
-	if len(names) > 10 {
-		return strings.Join(names[:10], ", ") + fmt.Sprintf(" and %d more", len(names)-10)
+	if len(names) > 12 {
+		return strings.Join(names[:12], ", ") + fmt.Sprintf(" and %d more", len(names)-12)
 	}
 	return strings.Join(names, ", ")
 }
