@@ -144,28 +144,37 @@ func rootTypes(doc *ast.SchemaDocument) map[string]bool {
 	return m
 }
 
-// hiddenRoots remembers, for each loaded schema, the root fields @inaccessible left out. The
-// keys are weak, and a collected schema's entry is deleted, so that loading many schemas in one
-// process (toolgen init compiles several times, the fuzzer thousands) keeps none of them alive.
-var hiddenRoots sync.Map // weak.Pointer[ast.Schema] → map[string]string
+// loaded remembers, for each loaded schema, what only Load knows of it: the root fields
+// @inaccessible left out and the names of the access directives. The keys are weak, and a
+// collected schema's entry is deleted, so that loading many schemas in one process (toolgen init
+// compiles several times, the fuzzer thousands) keeps none of them alive.
+var loaded sync.Map // weak.Pointer[ast.Schema] → *facts
 
-func rememberHidden(s *ast.Schema, roots map[string]string) {
-	if len(roots) == 0 {
+// facts are what Load remembers of one schema.
+type facts struct {
+	hidden map[string]string
+	access map[string]string
+}
+
+func remember(s *ast.Schema, f *facts) {
+	if len(f.hidden) == 0 && len(f.access) == 0 {
 		return
 	}
 	k := weak.Make(s)
-	hiddenRoots.Store(k, roots)
-	runtime.AddCleanup(s, func(k weak.Pointer[ast.Schema]) { hiddenRoots.Delete(k) }, k)
+	loaded.Store(k, f)
+	runtime.AddCleanup(s, func(k weak.Pointer[ast.Schema]) { loaded.Delete(k) }, k)
+}
+
+func recall(s *ast.Schema) *facts {
+	if v, ok := loaded.Load(weak.Make(s)); ok {
+		return v.(*facts)
+	}
+	return &facts{}
 }
 
 // HiddenRoots returns the root fields that @inaccessible left out of a schema Load returned,
 // each with where it was declared ("Query.secret at 12:3"): an allow-list may still name one.
-func HiddenRoots(s *ast.Schema) map[string]string {
-	if v, ok := hiddenRoots.Load(weak.Make(s)); ok {
-		return v.(map[string]string)
-	}
-	return nil
-}
+func HiddenRoots(s *ast.Schema) map[string]string { return recall(s).hidden }
 
 // explain makes validation errors about platform names say what to do.
 func (p *platform) explain(ds diag.List) diag.List {
@@ -181,8 +190,9 @@ func (p *platform) explain(ds diag.List) diag.List {
 	return ds
 }
 
-// finish records what the loaded schema left out and returns the notes.
+// finish records what the loaded schema left out and its access directives, and returns the
+// notes.
 func (p *platform) finish(s *ast.Schema) diag.List {
-	rememberHidden(s, p.hidden.roots)
+	remember(s, &facts{hidden: p.hidden.roots, access: p.accessNames(s)})
 	return p.notes
 }

@@ -1,0 +1,62 @@
+package compile
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/tokencount/tokentest"
+)
+
+// TestAccess: the review page's access lines, for a subgraph that renames @requiresScopes and an
+// AppSync schema whose Query type sets the default auth of its fields.
+func TestAccess(t *testing.T) {
+	cases := []struct {
+		schema string
+		want   map[string][]catalog.Access
+	}{{
+		schema: `extend schema @link(url: "https://specs.apollo.dev/federation/v2.6", import: [{name: "@requiresScopes", as: "@scopes"}, "@authenticated", "@policy"])
+type Query {
+  "One product by its SKU, with its name and its cost, or null when none has it."
+  product(sku: String!): Product @scopes(scopes: [["read:products", "read:catalog"], ["admin"]])
+}
+type Product @authenticated { sku: String! name: String cost: Int @policy(policies: [["finance"]]) }
+`,
+		want: map[string][]catalog.Access{"product": {
+			{Where: "Query.product", Needs: "scopes read:products and read:catalog, or admin"},
+			{Where: "Product", Needs: "an authenticated caller"},
+			{Where: "Product.cost", Needs: "policies finance"},
+		}},
+	}, {
+		schema: `type Query @aws_api_key @aws_cognito_user_pools {
+  "Every post of the blog, newest first, with its title and its author."
+  posts: [Post]
+  "One post by its id, with its title and its author, or null when none has it."
+  post(id: ID!): Post @aws_iam
+}
+type Post { id: ID! title: String }
+`,
+		want: map[string][]catalog.Access{
+			"posts": {{Where: "Query.posts", Needs: "AppSync API key or AppSync Cognito user pools"}},
+			"post":  {{Where: "Query.post", Needs: "AppSync IAM (SigV4)"}},
+		},
+	}}
+	for _, c := range cases {
+		allow := "tools:\n"
+		for name := range c.want {
+			allow += "  " + name + ": {}\n"
+		}
+		cat, ds := Compile(Inputs{SchemaPath: "s.graphql", Schema: []byte(c.schema), AllowlistPath: "a.yaml", Allowlist: []byte(allow),
+			Tokens: tokentest.Cache(t), LintAsWarnings: true})
+		if cat == nil {
+			t.Fatal(ds)
+		}
+		got := map[string][]catalog.Access{}
+		for _, tl := range cat.Tools {
+			got[tl.Name] = tl.Review.Access
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("(-want +got):\n%s", diff)
+		}
+	}
+}
