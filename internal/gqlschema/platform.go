@@ -169,10 +169,10 @@ func orZero(p *ast.Position) *ast.Position {
 	return p
 }
 
-// nameList joins names for a note, at most twelve of them.
+// nameList joins names for a note, at most twenty of them.
 func nameList(names []string) string {
-	if len(names) > 12 {
-		return strings.Join(names[:12], ", ") + fmt.Sprintf(" and %d more", len(names)-12)
+	if len(names) > 20 {
+		return strings.Join(names[:20], ", ") + fmt.Sprintf(" and %d more", len(names)-20)
 	}
 	return strings.Join(names, ", ")
 }
