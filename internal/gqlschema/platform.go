@@ -66,6 +66,9 @@ func (p *platform) sources() []source {
 		out = append(out, source{title: "Apollo Federation " + l.version, at: l.pos, defs: defs,
 			why: "the subgraph library defines them at run time"})
 	} else {
+		// @link for other specs only (Apollo's connectors, a company's own): @link itself is known.
+		out = append(out, source{title: "the link spec v1.0", defs: parseSpec(linkSpec), marks: setOf("link"),
+			why: "the server's framework defines them"})
 		out = append(out, source{title: "Apollo Federation v1", defs: parseSpec(federation1 + federationService),
 			marks: setOf("key", "extends", "external", "requires", "provides", "_FieldSet", "_Any", "_Service"),
 			why:   "the subgraph library defines them at run time"})

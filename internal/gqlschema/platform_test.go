@@ -105,6 +105,8 @@ func TestPlatformErrors(t *testing.T) {
 			"add \"@key\" to the link's import: list, or write @federation__key\n",
 		link + "extend schema @link(url: \"https://specs.apollo.dev/connect/v0.1\", import: [\"@connect\"])\ntype Query { p: Int @connect(x: 1) }\n": "s.graphql:3:22: undefined directive connect; " +
 			"it comes from the @link at 2:16 (https://specs.apollo.dev/connect/v0.1), a spec whose definitions toolgen does not know: declare the directive in the schema as the spec defines it (directive @connect(...) on ...); a definition in the schema is used as written\n",
+		"extend schema @link(url: \"https://specs.apollo.dev/connect/v0.1\", import: [\"@connect\"])\ntype Query { p: Int @connect }\n": "s.graphql:2:22: undefined directive connect; " +
+			"it comes from the @link at 1:16 (https://specs.apollo.dev/connect/v0.1), a spec whose definitions toolgen does not know: declare the directive in the schema as the spec defines it (directive @connect(...) on ...); a definition in the schema is used as written\n",
 		link + "type Query { p: Int @federation__key }\n": "s.graphql:2:22: directive federation__key is not applicable on FIELD_DEFINITION; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n",
 		"type Query { a: Int @aws_iam(x: 1) }\n":          "s.graphql:1:30: undefined argument x for directive aws_iam; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n",
 		"type User @key(fields: \"id\") { id: ID! }\n": "s.graphql: the schema has no Query type; declare type Query (or a schema { query: ... } block); this federation subgraph has no root fields of its own: " +
