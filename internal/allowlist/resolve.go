@@ -16,6 +16,9 @@ type Roots struct {
 	Subscriptions []string // the subscription fields, which a tool cannot be but someone may try
 	Types         string   // the query and mutation types as a message says them: "Query or Mutation"
 	Subscription  string   // the subscription type's name
+	// Hidden are the root fields the schema marks @inaccessible (the gateway hides them from
+	// clients), each with where it is declared: named so that the allow-list can say why.
+	Hidden map[string]string
 }
 
 // Resolve checks the allow-list against the schema's root fields: every tool must name a query
@@ -43,6 +46,9 @@ func (f *File) Resolve(r Roots) diag.List {
 		folded[strings.ToLower(e.Name)] = e
 		switch {
 		case known[e.Name]:
+		case r.Hidden[e.Name] != "":
+			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is @inaccessible in the schema (%s): the gateway hides it from clients, so no tool may call it", e.Name, r.Hidden[e.Name]),
+				"remove the entry; only fields the API's clients can see become tools")
 		case slices.Contains(r.Subscriptions, e.Name):
 			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is a %s field, and subscriptions are not supported: a tool call is one request and one answer, a subscription a stream of events", e.Name, r.Subscription),
 				"remove the entry, or allow-list a query field that returns the same data")

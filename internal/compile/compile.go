@@ -158,6 +158,7 @@ func rootsOf(schema *ast.Schema) allowlist.Roots {
 		types = append(types, schema.Mutation.Name)
 	}
 	r.Types = strings.Join(types, " or ")
+	r.Hidden = gqlschema.HiddenRoots(schema)
 	// Subscription fields are never tools; they are named so that the allow-list can say why.
 	if schema.Subscription != nil {
 		r.Subscription = schema.Subscription.Name

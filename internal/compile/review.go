@@ -48,6 +48,7 @@ func (c *compiler) review(in Inputs) diag.List {
 		if doc := c.docs[t.Name]; doc != nil {
 			a := answersize.Estimate(c.schema, doc)
 			t.Review.AnswerLeaves, t.Review.AnswerServerSized = a.Leaves, a.ServerSized
+			t.Review.Access = access(c.schema, doc)
 		}
 	}
 	return ds

@@ -9,13 +9,15 @@ import (
 	"strings"
 )
 
-// Severity separates problems that stop generation from warnings that do not.
+// Severity separates problems that stop generation from warnings that do not, and both from
+// notes, which say what toolgen did on the user's behalf (nothing is wrong).
 type Severity int
 
-// Severities; errors sort before warnings at the same position.
+// Severities; errors sort before warnings, and warnings before notes, at the same position.
 const (
 	Error Severity = iota
 	Warning
+	Note
 )
 
 // Diagnostic is one problem at one place in one input file.
@@ -39,8 +41,11 @@ func (d Diagnostic) String() string {
 		}
 	}
 	b.WriteString(": ")
-	if d.Severity == Warning {
+	switch d.Severity {
+	case Warning:
 		b.WriteString("warning: ")
+	case Note:
+		b.WriteString("note: ")
 	}
 	b.WriteString(d.Message)
 	if d.Fix != "" {
@@ -61,6 +66,11 @@ func (l *List) Add(file string, line, col int, msg, fix string) {
 // Warn appends a warning diagnostic.
 func (l *List) Warn(file string, line, col int, msg, fix string) {
 	*l = append(*l, Diagnostic{File: file, Line: line, Col: col, Message: msg, Fix: fix, Severity: Warning})
+}
+
+// Notify appends a note: what toolgen did on the user's behalf, which needs no fix.
+func (l *List) Notify(file string, line, col int, msg, fix string) {
+	*l = append(*l, Diagnostic{File: file, Line: line, Col: col, Message: msg, Fix: fix, Severity: Note})
 }
 
 // HasErrors reports whether any diagnostic is an error.

@@ -40,6 +40,7 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 	if ds := duplicates(doc); len(ds) > 0 {
 		return nil, ds
 	}
+	plat := declarePlatforms(name, doc) // before validation: what Federation or AppSync define
 	// Validate the document already parsed (gqlparser.LoadSchema would parse it again): the
 	// built-in definitions first, as LoadSchema does.
 	prelude, err := parser.ParseSchema(validator.Prelude)
@@ -51,7 +52,7 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 	all.Merge(doc)
 	schema, err := validator.ValidateSchemaDocument(all)
 	if err != nil {
-		return nil, fromError(name, err)
+		return nil, plat.explain(fromError(name, err))
 	}
 	if schema.Query == nil {
 		var ds diag.List
@@ -59,10 +60,10 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 		if len(sources) > 1 {
 			msg = fmt.Sprintf("none of the schema's %d files declares type Query", len(sources))
 		}
-		ds.Add(name, 0, 0, msg, "declare type Query (or a schema { query: ... } block)")
+		ds.Add(name, 0, 0, msg, plat.noQueryFix())
 		return nil, ds
 	}
-	return schema, nil
+	return schema, plat.finish(schema)
 }
 
 // builtinScalars are GraphQL's own scalars, which gqlparser's prelude declares.

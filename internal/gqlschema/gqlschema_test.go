@@ -51,10 +51,17 @@ func TestBuiltinScalarRedeclared(t *testing.T) {
 func FuzzLoad(f *testing.F) {
 	f.Add([]byte("type Query { a(x: Int = 1): [String!]! }\nunion U = Query\n"))
 	f.Add([]byte("extend type Query { b: Int }\ntype Query { b: Int }"))
+	f.Add([]byte(fedV2))
+	f.Add([]byte(supergraph))
+	f.Add([]byte("extend schema @link(url: \"https://specs.apollo.dev/federation/v2.0\", as: \"fed\", import: [{name: \"@inaccessible\", as: \"@x\"}, {name: 1}, \"FieldSet\"])\n" +
+		"type Query { a: AWSJSON @aws_iam b: Int @x @fed__shareable }\ntype T @x { a: Int }\nunion U @aws_iam = T\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		s, ds := Load(one(string(src)))
-		if (s == nil) == (len(ds) == 0) {
+		if (s == nil) != ds.HasErrors() { // notes may come with a schema
 			t.Fatalf("schema %v with diagnostics %q", s != nil, ds)
+		}
+		if s != nil && s.Query == nil {
+			t.Fatalf("a schema without a query type, diagnostics %q", ds)
 		}
 	})
 }

@@ -79,7 +79,7 @@ func Guessed(def *ast.Definition) bool {
 		return false
 	}
 	name := normalize(def.Name)
-	if bigNumbers[name] {
+	if bigNumbers[name] || awsScalars[name] != nil {
 		return false
 	}
 	s := builtinScalar(def)
@@ -102,6 +102,9 @@ var bigNumbers = map[string]bool{
 func builtinScalar(def *ast.Definition) Object {
 	str := func(format string) Object { return Object{{"type", "string"}, {"format", format}} }
 	name := normalize(def.Name)
+	if s, ok := awsScalars[name]; ok {
+		return append(Object{}, s...)
+	}
 	switch name {
 	case "json", "jsonvalue", "anyjson", "genericscalar", "any", "objectscalar":
 		return Object{}
@@ -128,6 +131,22 @@ func builtinScalar(def *ast.Definition) Object {
 		s = append(s, Member{"description", d})
 	}
 	return s
+}
+
+// awsScalars are AWS AppSync's scalars, by AppSync's rules: AWSDateTime requires a time zone
+// offset (RFC 3339's date-time), AWSTime does not (so it is no format "time", which requires
+// one), AWSTimestamp is seconds since the epoch, and an AWSJSON variable is a string holding
+// JSON: AppSync refuses an object there.
+var awsScalars = map[string]Object{
+	"awsdate":      {{"type", "string"}, {"format", "date"}},
+	"awsdatetime":  {{"type", "string"}, {"format", "date-time"}},
+	"awstime":      {{"type", "string"}, {"description", "hh:mm:ss.sss, optionally with a time zone offset"}},
+	"awstimestamp": {{"type", "integer"}, {"description", "seconds since the Unix epoch"}},
+	"awsemail":     {{"type", "string"}, {"format", "email"}},
+	"awsurl":       {{"type", "string"}, {"format", "uri"}},
+	"awsjson":      {{"type", "string"}, {"description", "JSON encoded as a string, e.g. \"{\\\"a\\\":1}\""}},
+	"awsphone":     {{"type", "string"}, {"description", "a phone number, with + and the country code when international"}},
+	"awsipaddress": {{"type", "string"}, {"description", "an IPv4 or IPv6 address, optionally with a CIDR prefix"}},
 }
 
 // integerScalar is the schema of an integer scalar that fits a JSON number exactly (53 bits or

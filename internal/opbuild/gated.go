@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -30,12 +31,27 @@ var gateDirectives = []string{"requiresScopes", "policy", "hasRole", "hasRoles",
 var gateWords = regexp.MustCompile(`(?i)\brequires?\b[^.\n]{0,60}\b(permissions?|access scopes?|staff|admin(istrator)?s?|privileges?|roles?)\b` +
 	`|\b(staff|admins?|administrators?) only\b|\bonly (available )?(to|for) (staff|admins?|administrators?)\b`)
 
+// gateNames are the gate directives as schema writes them: gateDirectives, and Federation's
+// @requiresScopes and @policy under the names a @link imports them as (@scopes).
+func gateNames(schema *ast.Schema) map[string]bool {
+	names := map[string]bool{}
+	for _, n := range gateDirectives {
+		names[n] = true
+	}
+	for local, spec := range gqlschema.AccessDirectives(schema) {
+		if spec == "requiresScopes" || spec == "policy" {
+			names[local] = true
+		}
+	}
+	return names
+}
+
 // gated reports whether f, or the type it returns, is marked as needing a permission.
 func (b *Builder) gated(f *ast.FieldDefinition) bool {
-	if gateDirective(f.Directives) {
+	if b.gateDirective(f.Directives) {
 		return true
 	}
-	if n := b.named(f); n != nil && gateDirective(n.Directives) {
+	if n := b.named(f); n != nil && b.gateDirective(n.Directives) {
 		return true
 	}
 	// a cheap test before the regular expression: most descriptions have none of its words
@@ -43,12 +59,10 @@ func (b *Builder) gated(f *ast.FieldDefinition) bool {
 	return (strings.Contains(d, "equire") || strings.Contains(d, "only")) && gateWords.MatchString(d)
 }
 
-func gateDirective(ds ast.DirectiveList) bool {
+func (b *Builder) gateDirective(ds ast.DirectiveList) bool {
 	for _, d := range ds {
-		for _, name := range gateDirectives {
-			if d.Name == name {
-				return true
-			}
+		if b.gates[d.Name] {
+			return true
 		}
 	}
 	return false

@@ -306,12 +306,17 @@ func (f *field) isActive() bool {
 // plumbing says why a query field is the API's machinery rather than something an agent asks
 // for, or "": Relay's node and nodes (one ID argument, the Node interface: Node declares only
 // id, so the default selection is __typename and the id the agent sent), and the query type's
-// own Relay fields (PostGraphile's query: Query!, the whole API again, and id: ID!, a constant).
+// own Relay fields (PostGraphile's query: Query!, the whole API again, and id: ID!, a constant),
+// and Apollo Federation's _entities and _service, which a subgraph serves to the router.
 func plumbing(s *ast.Schema, f *ast.FieldDefinition) string {
 	t := s.Types[f.Type.Name()]
 	switch {
 	case t == nil:
 		return ""
+	case f.Name == "_entities" && len(f.Arguments) == 1 && f.Arguments[0].Name == "representations":
+		return "Apollo Federation's entity lookup, which the router calls with representations it writes: through the router, each entity has its own root fields"
+	case f.Name == "_service" && len(f.Arguments) == 0 && t.Kind == ast.Object && t.Fields.ForName("sdl") != nil:
+		return "Apollo Federation's subgraph schema (sdl) for the router's composition: the API's schema, not its data"
 	case t == s.Query:
 		return "the query type itself (a Relay compatibility field): a tool would select the whole API again; allow-list the fields agents need instead"
 	case f.Name == "id" && len(f.Arguments) == 0 && t.Kind == ast.Scalar:

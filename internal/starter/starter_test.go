@@ -196,3 +196,37 @@ type Order implements Node { id: ID! rowId: Int! status: String! total: Int! }
 func oneFile(name string, src []byte) compile.Inputs {
 	return compile.Inputs{SchemaPath: name, Schema: src}
 }
+
+// TestFederationPlumbingIsCommentedOut: a subgraph's introspection (or a schema printed from
+// it) has Apollo Federation's _entities and _service on Query, which the router calls; init
+// printed both as tools. Each is commented out with its reason.
+func TestFederationPlumbingIsCommentedOut(t *testing.T) {
+	schema := []byte(`type Query {
+  "Finds entities by their representations; for the router."
+  _entities(representations: [_Any!]!): [_Entity]!
+  "The subgraph's schema, for composition by the router."
+  _service: _Service!
+  "One product by its SKU, with its name and its price."
+  product(sku: String!): Product
+}
+scalar _Any
+union _Entity = Product
+type _Service { sdl: String }
+type Product { sku: String! name: String! price: Int }
+`)
+	out, ds := Allowlist(oneFile("s.graphql", schema), tokentest.Cache(t))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if n := compiles(t, schema, out); n != 1 {
+		t.Errorf("%d tools, want product alone:\n%s", n, out)
+	}
+	for _, want := range []string{
+		`# _entities: \{\} +# \d+ tokens; Apollo Federation's entity lookup`,
+		`# _service: \{\} +# \d+ tokens; Apollo Federation's subgraph schema`,
+	} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("starter lacks %s:\n%s", want, out)
+		}
+	}
+}

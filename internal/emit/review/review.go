@@ -66,6 +66,7 @@ type tool struct {
 	AnswerLeaves  int
 	ServerSized   string // the unset page sizes of AnswerServerSized, as code spans, or ""
 	Reason        string // the override's leading comment
+	Access        []string
 	Findings      []catalog.Finding
 
 	// A role table's cells, escaped here once rather than by template calls per row.
@@ -179,7 +180,7 @@ func newTool(t catalog.Tool, anchor string) *tool {
 		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
 		OperationName: t.OperationName, Operation: op, Notes: notes,
 		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, ServerSized: codeList(t.Review.AnswerServerSized), Reason: visible(t.Review.Reason),
-		Findings: visibleFindings(t.Review.Findings),
+		Findings: visibleFindings(t.Review.Findings), Access: accessLines(t.Review.Access),
 		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
 		NameCode: code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: code(t.OperationName), Fence: fence(op),
 	}
@@ -192,6 +193,15 @@ func visibleInputs(in []input) []input {
 		r.NameCell, r.TypeCell, r.DescriptionCell = cell(code(r.Name)), cell(r.Type), cell(oneLine(r.Description))
 	}
 	return in
+}
+
+// accessLines renders each place as a code span and what it needs, on one line.
+func accessLines(as []catalog.Access) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = code(visible(a.Where)) + ": " + oneLine(visible(a.Needs))
+	}
+	return out
 }
 
 func visibleFindings(fs []catalog.Finding) []catalog.Finding {
