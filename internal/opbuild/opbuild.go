@@ -104,6 +104,9 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if note := raisedDefault(paged, o.PageSize); note != "" {
 		r.Notes = append([]string{note}, r.Notes...)
 	}
+	if s.note != "" {
+		r.Notes = append(r.Notes, s.note)
+	}
 	if note := b.gatedNote(b.named(f), s.root.kids); note != "" {
 		r.Notes = append(r.Notes, note)
 	}

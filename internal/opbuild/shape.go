@@ -22,6 +22,7 @@ type shaped struct {
 	connection bool
 	page       bool            // a page of any style: its page-size argument gets a default
 	hopFrom    *ast.Definition // the single entity whose one hop Build may add
+	note       string          // what the shape left out and why, for the tool's notes
 }
 
 // shape builds the default selection tree for root field f of the given kind.
@@ -56,7 +57,12 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 		return s, err
 	}
 	root.kids = b.objectSet(kind, f, t)
+	note := ""
+	if rows := aggregateRows(f, t); rows != nil {
+		root.kids, note = withoutField(root.kids, rows.Name), aggregateNote(f, rows)
+	}
 	s, err := b.nonEmpty(root, t)
+	s.note = note
 	if len(root.kids) == 1 && root.kids[0].ent != nil && root.kids[0].ent.root && !isList(f.Type) && b.hasID(t) {
 		s.hopFrom = t // a single entity: Build adds its one hop when the budget leaves room
 	}
