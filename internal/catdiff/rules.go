@@ -15,7 +15,7 @@ type Rule struct {
 func Rules() []Rule {
 	sec, cost := []string{FlagSecurity}, []string{FlagCost}
 	return []Rule{
-		{"tool-added", Safe, nil, "a new tool (dangerous and security when it is a mutation, reads or asks for something sensitive, or its descriptions steer the model)"},
+		{"tool-added", Safe, nil, "a new tool, with the roles that can call it and its inputs (dangerous and security when it is a mutation, reads or asks for something sensitive, or its descriptions steer the model)"},
 		{"tool-removed", Breaking, nil, "a tool is gone: every prompt and agent that names it breaks"},
 		{"tool-renamed", Breaking, nil, "the same root field under a new tool name"},
 		{"tool-became-mutation", Breaking, sec, "a read became a write"},
