@@ -185,6 +185,7 @@ func (d *differ) tool(o, n *catalog.Tool) {
 		d.description("tool-description-changed", name, "/description", fmt.Sprintf("the description of %q changed", name), o.Description, n.Description, o, n)
 	}
 	d.inputSchema(name, o.InputSchema, n.InputSchema)
+	d.pageSize(o, n)
 	d.selection(name, o.Operation, n.Operation)
 	if o.Tokens != n.Tokens {
 		c := d.add("tool-tokens-changed", name, "/tokens", fmt.Sprintf("tool %q costs %d tokens, was %d", name, n.Tokens, o.Tokens), o.Tokens, n.Tokens)
