@@ -10,6 +10,9 @@ type Review struct {
 	// AnswerServerSized names the page-size arguments and input fields (input.limit) that nothing
 	// sets: the server's default decides those lists' length, which AnswerLeaves only guesses.
 	AnswerServerSized []string
+	// AnswerUnbounded names the root fields that return a list no argument bounds: the server
+	// decides their length, which AnswerLeaves only guesses.
+	AnswerUnbounded []string
 	// Access lists what the server checks before it answers the operation (Apollo Federation's
 	// @requiresScopes, AppSync's @aws_cognito_user_pools, …), in selection order; toolgen
 	// enforces none of it.

@@ -29,10 +29,11 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: toolgen diff [-format markdown|json|text|github] [-fail-on breaking|dangerous|security|never] [-allowlist allowlist.yaml] [-reviewed FILE] [-max-bytes N] OLD NEW")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	files, err := parseAnyOrder(fs, args)
+	if err != nil {
 		return 2
 	}
-	if fs.NArg() != 2 {
+	if len(files) != 2 {
 		fs.Usage()
 		return 2
 	}
@@ -46,12 +47,12 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgen diff: %v\n", err)
 		return 2
 	}
-	old, oldOK, err := catdiff.Load(fs.Arg(0))
+	old, oldOK, err := catdiff.Load(files[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen diff: %v\n", err)
 		return 2
 	}
-	new, newOK, err := catdiff.Load(fs.Arg(1))
+	new, newOK, err := catdiff.Load(files[1])
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen diff: %v\n", err)
 		return 2
@@ -63,7 +64,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			return code
 		}
 	}
-	if err := render.Write(stdout, *format, r, render.Options{NewPath: fs.Arg(1), MaxBytes: *maxBytes}); err != nil {
+	if err := render.Write(stdout, *format, r, render.Options{NewPath: files[1], MaxBytes: *maxBytes}); err != nil {
 		fmt.Fprintf(stderr, "toolgen diff: -format: %v\n", err)
 		return 2
 	}

@@ -84,12 +84,13 @@ func TestDiffExample(t *testing.T) {
 	}
 }
 
-// TestDiffRoleDelta: the JSON report carries each role's old, new and delta.
+// TestDiffRoleDelta: the JSON report carries each role's old, new and delta (its flag given
+// after the files, which works as before them).
 func TestDiffRoleDelta(t *testing.T) {
 	t.Parallel()
 	base := exampleCatalog(t, same)
 	next := exampleCatalog(t, replace(t, "  person: {}\n", ""))
-	code, out, _ := toolgen(t, "diff", "-format", "json", base, next)
+	code, out, _ := toolgen(t, "diff", base, next, "-format", "json")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
 	}

@@ -49,17 +49,19 @@ func runIntrospect(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Prints the schema of a GraphQL endpoint (or of a saved introspection result) as SDL.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	pos, err := parseAnyOrder(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "toolgen introspect: want one URL or introspection JSON file; e.g. toolgen introspect -o schema.graphql https://api.example.com/graphql")
+	if len(pos) != 1 {
+		// The count only: a URL may carry a token, and stderr ends up in CI logs.
+		fmt.Fprintf(stderr, "toolgen introspect: want one URL or introspection JSON file, got %d; e.g. toolgen introspect -o schema.graphql https://api.example.com/graphql\n", len(pos))
 		return 2
 	}
-	s, name, err := loadIntrospection(fs.Arg(0), headers.h, *timeout)
+	s, name, err := loadIntrospection(pos[0], headers.h, *timeout)
 	if err == nil {
 		sdl, serr := introspect.SDL(s) // adds to the warnings what it leaves out
 		for _, w := range s.Warnings {

@@ -90,6 +90,10 @@ func TestIntrospectRefusals(t *testing.T) {
 		{[]string{"introspect"}, 2, "want one URL"},
 		{[]string{"introspect", "-header", "nocolon", "http://127.0.0.1:1/graphql"}, 2, "'Name: value'"},
 		{[]string{"introspect", "-header", "Authorization: Bearer x", "http://api.example.com/graphql"}, 1, "use https"},
+		// Flags after the URL are flags (the journey's `introspect URL -header …` exited 2).
+		{[]string{"introspect", "http://api.example.com/graphql", "-header", "Authorization: Bearer x"}, 1, "use https"},
+		{[]string{"introspect", "a.json", "http://alice:hunter2@api.example.com/graphql"}, 2, "want one URL or introspection JSON file, got 2"},
+		{[]string{"introspect", "--", "-header"}, 1, "-header is neither"},
 		{[]string{"introspect", "no-such-file.json"}, 1, "neither an http(s) URL nor a readable file"},
 		{[]string{"introspect", "http://alice:hunter2@api.example.com/graphql"}, 1, "refusing to send the URL's user and password over plain http to api.example.com"},
 		{[]string{"introspect", "htp://alice:hunter2@api.example.com/graphql"}, 1, "htp://alice:xxxxx@api.example.com/graphql is neither"},

@@ -73,7 +73,7 @@ func (f *File) Entry(name string) *Entry {
 func Parse(name string, src []byte) (*File, diag.List) {
 	root, second, err := parseYAML(src)
 	if err != nil {
-		return nil, syntaxError(name, err)
+		return nil, syntaxError(name, src, err)
 	}
 	d := &decoder{file: &File{Name: name}}
 	if second != nil {
@@ -87,9 +87,12 @@ func Parse(name string, src []byte) (*File, diag.List) {
 	return d.file, d.diags
 }
 
-func syntaxError(name string, err error) diag.List {
+func syntaxError(name string, src []byte, err error) diag.List {
 	var ds diag.List
 	line, col, msg := syntaxPos(err)
+	if h := indentHint(src, line, msg); h != "" {
+		msg += ": " + h
+	}
 	ds.Add(name, line, col, "invalid YAML: "+msg, "fix the YAML syntax (indent with spaces, quote strings containing ': ')")
 	return ds
 }
@@ -116,14 +119,14 @@ func (d *decoder) mapping(n *node, what string, known []string, fn func(k, v *no
 		d.errorf(n, fmt.Sprintf("%s must be a mapping, not %s", what, kindName(n)), "write it as key: value pairs, or {} when empty")
 		return
 	}
-	seen := map[string]bool{}
+	seen := map[string]*node{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if seen[k.Value] {
-			d.errorf(k, fmt.Sprintf("%s has the key %q twice", what, k.Value), "remove one of them")
+		if first := seen[k.Value]; first != nil {
+			d.errorf(k, fmt.Sprintf("%s has the key %q twice (first at %d:%d)", what, k.Value, first.Line, first.Column), "remove one of them")
 			continue
 		}
-		seen[k.Value] = true
+		seen[k.Value] = k
 		if known != nil && !contains(known, k.Value) {
 			d.errorf(k, fmt.Sprintf("unknown key %q in %s", k.Value, what), unknownFix(k.Value, known))
 			continue

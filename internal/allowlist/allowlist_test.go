@@ -52,7 +52,7 @@ func TestParseErrors(t *testing.T) {
 	cases := map[string]string{
 		"":                              "allowlist.yaml: the allow-list is empty; add a tools: mapping naming at least one Query or Mutation field\n",
 		"- a\n":                         "allowlist.yaml:1:1: the allow-list must be a mapping, not a list; write it as key: value pairs, or {} when empty\n",
-		"tools: {a: {roles: x}}\n":      "allowlist.yaml:1:20: roles must be a list of role names; write roles: [concierge] or leave the key out for every role\n",
+		"tools: {a: {roles: x}}\n":      "allowlist.yaml:1:20: roles must be a list of role names, not the value \"x\"; write roles: [x] or leave the key out for every role\n",
 		"tools: {a: {}}\nversion: 2\n":  "allowlist.yaml:2:10: unsupported version \"2\"; use version: 1 or leave the key out\n",
 		"tools:\n  a: {}\n  b: [oops\n": "allowlist.yaml:3:6: invalid YAML: sequence end token ']' not found; fix the YAML syntax (indent with spaces, quote strings containing ': ')\n",
 		"a: b: c\n":                     "allowlist.yaml:1:4: invalid YAML: mapping value is not allowed in this context; fix the YAML syntax (indent with spaces, quote strings containing ': ')\n",

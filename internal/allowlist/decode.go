@@ -93,7 +93,7 @@ func (d *decoder) tool(k, v *node) {
 
 func (d *decoder) roles(e *Entry, v *node) {
 	if v.Kind != sequenceNode {
-		d.errorf(v, "roles must be a list of role names", "write roles: [concierge] or leave the key out for every role")
+		d.errorf(v, "roles must be a list of role names, not "+kindName(v), rolesFix(v))
 		return
 	}
 	for _, r := range v.Content {
@@ -104,6 +104,15 @@ func (d *decoder) roles(e *Entry, v *node) {
 		e.Roles = append(e.Roles, name)
 		e.RolePos = append(e.RolePos, pos(r))
 	}
+}
+
+// rolesFix echoes a single name back as a list (roles: support gets roles: [support]); for
+// anything else it says what the list holds.
+func rolesFix(v *node) string {
+	if v.Kind == scalarNode && !v.Null && v.Value != "" {
+		return fmt.Sprintf("write roles: [%s] or leave the key out for every role", v.Value)
+	}
+	return "write roles: [NAME, ...] with names declared under roles:, or leave the key out for every role"
 }
 
 func (d *decoder) selection(v *node, what string) budget.Set {

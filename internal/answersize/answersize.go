@@ -30,6 +30,10 @@ type Answer struct {
 	// is, and Leaves counts it at listGuess. Dialogporten's searchDialogs(input: {limit}) returns
 	// 100 dialogs unless told otherwise; an estimate of five would be a claim nothing backs.
 	ServerSized []string
+	// Unbounded names the root fields that return a list and take no page-size argument or
+	// input field at all: nothing a call passes bounds them, and Leaves counts them at listGuess.
+	// A field with a list argument (nodes(ids:)) is left out: its length follows that input.
+	Unbounded []string
 }
 
 // Leaves is Estimate(schema, doc).Leaves.
@@ -45,7 +49,41 @@ func Estimate(schema *ast.Schema, doc *ast.QueryDocument) Answer {
 	op := doc.Operations[0]
 	e := &estimator{schema: schema, doc: doc, vars: op.VariableDefinitions}
 	n := e.set(op.SelectionSet, "", bound{}, 0)
-	return Answer{Leaves: n, ServerSized: e.serverSized}
+	return Answer{Leaves: n, ServerSized: e.serverSized, Unbounded: e.unbounded(op.SelectionSet)}
+}
+
+// unbounded lists the root fields of set that return a list nothing can bound (see Answer).
+func (e *estimator) unbounded(set ast.SelectionSet) []string {
+	var out []string
+	for _, s := range set {
+		f, ok := s.(*ast.Field)
+		if !ok || f.Definition == nil || f.Definition.Type.Elem == nil || e.boundable(f.Definition) {
+			continue
+		}
+		out = append(out, f.Alias)
+	}
+	return out
+}
+
+// boundable: def has a page-size argument, an input object argument with a page-size field,
+// or a list argument whose length the answer's follows.
+func (e *estimator) boundable(def *ast.FieldDefinition) bool {
+	for _, a := range def.Arguments {
+		if contains(PageSizeArgs, a.Name) || a.Type.Elem != nil {
+			return true
+		}
+		if e.schema == nil {
+			continue
+		}
+		if t := e.schema.Types[a.Type.Name()]; t != nil && t.Kind == ast.InputObject {
+			for _, name := range PageSizeArgs {
+				if t.Fields.ForName(name) != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 type estimator struct {

@@ -137,6 +137,16 @@ var edits = map[string]func(c *catalog.Catalog){
 		editSchema(&c.Tools[0], func(m map[string]any) { at(m, "properties", "size")["default"] = 50 })
 		c.Tools[0].Operation = "query Tool_movies($filter: MovieFilter, $where: Where, $size: Int = 50) { movies(filter: $filter, where: $where, size: $size, sort: TITLE) { content { id title releaseYear } total } }"
 	},
+	// The page size is gone: the list is as long as the server makes it.
+	"page-size-unbounded": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) { delete(at(m, "properties"), "size") })
+		c.Tools[0].Operation = "query Tool_movies($filter: MovieFilter, $where: Where) { movies(filter: $filter, where: $where, sort: TITLE) { content { id title releaseYear } total } }"
+	},
+	// It stays, without its default: a call that leaves it out gets the server's page.
+	"page-size-unbounded.default": func(c *catalog.Catalog) {
+		editSchema(&c.Tools[0], func(m map[string]any) { delete(at(m, "properties", "size"), "default") })
+		c.Tools[0].Operation = "query Tool_movies($filter: MovieFilter, $where: Where, $size: Int) { movies(filter: $filter, where: $where, size: $size, sort: TITLE) { content { id title releaseYear } total } }"
+	},
 	"input-pattern-changed": func(c *catalog.Catalog) {
 		editSchema(&c.Tools[0], func(m map[string]any) {
 			at(m, "properties", "filter", "properties", "title")["pattern"] = "^.*$"

@@ -15,7 +15,7 @@ type Rule struct {
 func Rules() []Rule {
 	sec, cost := []string{FlagSecurity}, []string{FlagCost}
 	return []Rule{
-		{"tool-added", Safe, nil, "a new tool (dangerous and security when it is a mutation, reads or asks for something sensitive, or its descriptions steer the model)"},
+		{"tool-added", Safe, nil, "a new tool, with the roles that can call it and its inputs (dangerous and security when it is a mutation, reads or asks for something sensitive, or its descriptions steer the model)"},
 		{"tool-removed", Breaking, nil, "a tool is gone: every prompt and agent that names it breaks"},
 		{"tool-renamed", Breaking, nil, "the same root field under a new tool name"},
 		{"tool-became-mutation", Breaking, sec, "a read became a write"},
@@ -40,6 +40,7 @@ func Rules() []Rule {
 		{"input-enum-value-added", Safe, nil, "an input accepts a new enum value"},
 		{"input-constraint-loosened", Safe, nil, "a bound, length or closedness of an input got looser"},
 		{"input-default-changed", Dangerous, nil, "an input's default changed: omitted inputs mean something else"},
+		{"page-size-unbounded", Dangerous, cost, "the page-size input (first, limit, size, …) or its default is gone: an answer holds as many items as the server returns"},
 		{"input-pattern-changed", Dangerous, nil, "an input's pattern changed"},
 		{"input-sensitive-property-added", Dangerous, sec, "a new input names a credential or the acting identity"},
 		{"selection-field-added", Safe, cost, "the tool returns a new field"},

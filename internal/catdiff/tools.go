@@ -81,10 +81,14 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 			}
 		}
 	})
-	msg := fmt.Sprintf("tool %q was added (%s, %d tokens, approval %s)", n.Name, n.Kind, n.Tokens, n.Approval)
+	what := fmt.Sprintf("%s, %d tokens, approval %s", n.Kind, n.Tokens, n.Approval)
 	if n.Title != "" {
-		msg = fmt.Sprintf("tool %q was added (%s titled %q, %d tokens, approval %s)", n.Name, n.Kind, n.Title, n.Tokens, n.Approval)
+		what = fmt.Sprintf("%s titled %q, %d tokens, approval %s", n.Kind, n.Title, n.Tokens, n.Approval)
 	}
+	if in := inputNames(n); in != "" {
+		what += "; " + in
+	}
+	msg := fmt.Sprintf("tool %q was added (%s) for %s", n.Name, what, d.audience(n))
 	if len(why) > 0 {
 		msg += ": " + strings.Join(why, "; ")
 	}
@@ -93,6 +97,69 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 		c.Level = Dangerous // as a role gaining an existing tool is: a flagged change is never safe
 		c.flag(FlagSecurity)
 	}
+}
+
+// audience says who can call a new tool, the security reviewer's first question: the declared
+// roles that see it, "every role" when it names none, or every process when the catalog
+// declares no roles (toolrt then shows every tool to any role).
+func (d *differ) audience(n *catalog.Tool) string {
+	if len(d.new.Roles) == 0 {
+		return "every process (the catalog declares no roles)"
+	}
+	var rs []string
+	for _, r := range slices.Sorted(maps.Keys(d.new.Roles)) {
+		if n.VisibleTo(r) {
+			rs = append(rs, r)
+		}
+	}
+	switch {
+	case len(n.Roles) == 0:
+		return "every role (" + strings.Join(rs, ", ") + ")"
+	case len(rs) == 0:
+		return "no declared role"
+	case len(rs) == 1:
+		return "role " + rs[0]
+	}
+	return "roles " + strings.Join(rs, ", ")
+}
+
+// maxInputs caps the inputs a tool-added message names.
+const maxInputs = 10
+
+// inputNames lists a new tool's top-level inputs, required first ("inputs id, optional
+// assigneeId"); the fields of a single object argument (GitHub's input) stand in its place,
+// since "input" alone says nothing.
+func inputNames(n *catalog.Tool) string {
+	obj, prefix := parseSchema(n.InputSchema), ""
+	if arg := n.SingleObjectArgument; arg != "" {
+		if p, ok := obj.resolved().properties()[arg]; ok {
+			obj, prefix = p, arg+"."
+		}
+	}
+	obj = obj.resolved()
+	req := obj.required()
+	var required, optional []string
+	for _, k := range slices.Sorted(maps.Keys(obj.properties())) {
+		if req[k] {
+			required = append(required, prefix+k)
+		} else {
+			optional = append(optional, prefix+k)
+		}
+	}
+	switch {
+	case len(required) == 0 && len(optional) == 0:
+		return ""
+	case len(required) == 0:
+		return "optional inputs " + list(optional, maxInputs)
+	case len(optional) == 0:
+		return "inputs " + list(required, maxInputs)
+	}
+	return "inputs " + list(required, maxInputs) + ", optional " + list(optional, maxInputs)
+}
+
+func (n node) resolved() node {
+	r, _ := n.resolve()
+	return r
 }
 
 // tool compares two versions of one tool (the new one may have been renamed).
@@ -118,6 +185,7 @@ func (d *differ) tool(o, n *catalog.Tool) {
 		d.description("tool-description-changed", name, "/description", fmt.Sprintf("the description of %q changed", name), o.Description, n.Description, o, n)
 	}
 	d.inputSchema(name, o.InputSchema, n.InputSchema)
+	d.pageSize(o, n)
 	d.selection(name, o.Operation, n.Operation)
 	if o.Tokens != n.Tokens {
 		c := d.add("tool-tokens-changed", name, "/tokens", fmt.Sprintf("tool %q costs %d tokens, was %d", name, n.Tokens, o.Tokens), o.Tokens, n.Tokens)

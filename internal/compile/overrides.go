@@ -2,7 +2,13 @@ package compile
 
 import (
 	"fmt"
+	"path"
 	"sort"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
+
+	"github.com/toolgen/toolgen/internal/allowlist"
 
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/selection"
@@ -21,8 +27,8 @@ func (c *compiler) loadOverrides(files map[string][]byte) diag.List {
 	for _, p := range paths {
 		tool := selection.ToolName(p)
 		if c.list.Entry(tool) == nil {
-			ds.Add(p, 1, 1, fmt.Sprintf("override for %q, which is not allow-listed", tool),
-				fmt.Sprintf("add %s to tools: in %s, or delete this file", tool, c.list.Name))
+			msg, fix := c.notAllowListed(p, tool, files)
+			ds.Add(p, 1, 1, msg, fix)
 			continue
 		}
 		kind := c.rootKind(tool)
@@ -41,4 +47,59 @@ func (c *compiler) loadOverrides(files map[string][]byte) diag.List {
 		c.overrides[tool] = &selection.Override{Tool: tool, File: p, Doc: doc}
 	}
 	return ds
+}
+
+// notAllowListed explains an override whose file name is no allow-listed tool. A file that
+// selects an allow-listed field is misnamed (tickt.graphql holding Tool_ticket); a name that is no
+// root field is a typo of one, or of nothing; only a root field left out of the allow-list is
+// one to add to tools:.
+func (c *compiler) notAllowListed(p, tool string, files map[string][]byte) (msg, fix string) {
+	if f := selectedRoot(string(files[p])); f != "" && f != tool && c.list.Entry(f) != nil {
+		msg = fmt.Sprintf("override for %q, which is not allow-listed, but it selects %s, which is", tool, f)
+		if q := overrideOf(f, files); q != "" {
+			return msg, fmt.Sprintf("%s is already %s's override: keep one of the two files", q, f)
+		}
+		return msg, fmt.Sprintf("rename it to %s if it is %s's override, or delete this file", path.Join(path.Dir(p), f+".graphql"), f)
+	}
+	msg = fmt.Sprintf("override for %q, which is not allow-listed", tool)
+	if c.rootKind(tool) != "" {
+		return msg, fmt.Sprintf("add %s to tools: in %s, or delete this file", tool, c.list.Name)
+	}
+	msg = fmt.Sprintf("override for %q, which is neither allow-listed nor a Query or Mutation field", tool)
+	var names []string
+	for _, e := range c.list.Tools {
+		names = append(names, e.Name)
+	}
+	if s := allowlist.Suggest(tool, names); s != "" {
+		if q := overrideOf(s, files); q != "" {
+			return msg, fmt.Sprintf("did you mean %s? %s is its override already: keep one of the two files", s, q)
+		}
+		return msg, fmt.Sprintf("did you mean %s? rename the file to %s, or delete it", s, path.Join(path.Dir(p), s+".graphql"))
+	}
+	return msg, fmt.Sprintf("name an override after the allow-listed tool it is for (%s), or delete this file", path.Join(path.Dir(p), "<tool>.graphql"))
+}
+
+// selectedRoot is the first root field the file's first operation selects, read without the
+// schema (the file is not checked against it here), or "".
+func selectedRoot(src string) string {
+	doc, err := parser.ParseQuery(&ast.Source{Input: src})
+	if err != nil || len(doc.Operations) == 0 {
+		return ""
+	}
+	for _, s := range doc.Operations[0].SelectionSet {
+		if f, ok := s.(*ast.Field); ok {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// overrideOf is the file among files that is tool's override, or "".
+func overrideOf(tool string, files map[string][]byte) string {
+	for q := range files {
+		if selection.ToolName(q) == tool {
+			return q
+		}
+	}
+	return ""
 }

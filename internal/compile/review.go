@@ -47,7 +47,7 @@ func (c *compiler) review(in Inputs) diag.List {
 		}
 		if doc := c.docs[t.Name]; doc != nil {
 			a := answersize.Estimate(c.schema, doc)
-			t.Review.AnswerLeaves, t.Review.AnswerServerSized = a.Leaves, a.ServerSized
+			t.Review.AnswerLeaves, t.Review.AnswerServerSized, t.Review.AnswerUnbounded = a.Leaves, a.ServerSized, a.Unbounded
 			t.Review.Access = access(c.schema, doc)
 		}
 	}

@@ -65,6 +65,7 @@ type tool struct {
 	InputsMore    bool // InputsTotal is a lower bound
 	AnswerLeaves  int
 	ServerSized   string // the unset page sizes of AnswerServerSized, as code spans, or ""
+	Unbounded     string // the root lists of AnswerUnbounded, as code spans, or ""
 	Reason        string // the override's leading comment
 	Access        []string
 	Findings      []catalog.Finding
@@ -179,7 +180,7 @@ func newTool(t catalog.Tool, anchor string) *tool {
 		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: desc,
 		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
 		OperationName: t.OperationName, Operation: op, Notes: notes,
-		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, ServerSized: codeList(t.Review.AnswerServerSized), Reason: visible(t.Review.Reason),
+		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, ServerSized: codeList(t.Review.AnswerServerSized), Unbounded: codeList(t.Review.AnswerUnbounded), Reason: visible(t.Review.Reason),
 		Findings: visibleFindings(t.Review.Findings), Access: accessLines(t.Review.Access),
 		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
 		NameCode: code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: code(t.OperationName), Fence: fence(op),

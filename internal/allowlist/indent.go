@@ -1,0 +1,124 @@
+package allowlist
+
+import (
+	"fmt"
+	"strings"
+)
+
+// This file explains indentation errors. goccy/go-yaml reports where it stopped, which is not
+// always the line that is off: with `createTicket:`, `   roles: [support]` (3 spaces) and
+// `    title: Open a ticket` (4), it stops at title although the edit was to roles. Which of two
+// lines is off the source cannot tell, so the hint names both, and only for the shapes below,
+// checked against the lines around the reported one.
+
+// indentHint is the hint for a syntax error msg at line (1-based), or "" when the lines around
+// it do not show an indentation mistake.
+func indentHint(src []byte, line int, msg string) string {
+	lines := strings.Split(string(src), "\n")
+	here, ok := contentLine(lines, line)
+	if !ok {
+		return ""
+	}
+	switch {
+	case strings.HasPrefix(msg, "value is not allowed in this context"):
+		prev, ok := previousLine(lines, line)
+		if !ok {
+			return ""
+		}
+		if here.indent > prev.indent && prev.hasValue() {
+			return deeper(here, prev)
+		}
+		if here.indent < prev.indent {
+			return between(lines, here, prev)
+		}
+	case strings.HasPrefix(msg, "mapping value is not allowed in this context"):
+		// The parser read the deeper next line as more of this line's value.
+		next, ok := nextLine(lines, line)
+		if ok && next.indent > here.indent && here.hasValue() {
+			return deeper(next, here)
+		}
+	}
+	return ""
+}
+
+// deeper: line d is indented deeper than line s, whose key already has its value.
+func deeper(d, s srcLine) string {
+	return fmt.Sprintf("line %d is indented %s, deeper than line %d (%s), whose key already has its value; keys of one mapping take the same indentation, so line %d or line %d is off",
+		d.n, spaces(d.indent), s.n, spaces(s.indent), s.n, d.n)
+}
+
+// between: line l is indented less than the line before it but more than the key that line
+// belongs to, so it lines up with no key above it.
+func between(lines []string, l, prev srcLine) string {
+	hi := prev
+	for n := prev.n - 1; n >= 1; n-- {
+		c, ok := contentLine(lines, n)
+		if !ok || c.indent >= hi.indent {
+			continue
+		}
+		if c.indent == l.indent {
+			return "" // it lines up with an enclosing key: something else is wrong
+		}
+		if c.indent < l.indent {
+			return fmt.Sprintf("line %d is indented %s, between line %d (%s) and line %d (%s), so it lines up with no key above it; indent it like the lines it belongs with",
+				l.n, spaces(l.indent), hi.n, spaces(hi.indent), c.n, spaces(c.indent))
+		}
+		hi = c
+	}
+	return ""
+}
+
+// srcLine is one line holding YAML, not a blank line or a comment.
+type srcLine struct {
+	n      int // 1-based
+	indent int // leading spaces
+	text   string
+}
+
+func contentLine(lines []string, n int) (srcLine, bool) {
+	if n < 1 || n > len(lines) {
+		return srcLine{}, false
+	}
+	s := strings.TrimRight(lines[n-1], " \r")
+	text := strings.TrimLeft(s, " ")
+	if text == "" || text[0] == '#' || text[0] == '\t' {
+		return srcLine{}, false
+	}
+	return srcLine{n: n, indent: len(s) - len(text), text: text}, true
+}
+
+func previousLine(lines []string, n int) (srcLine, bool) {
+	for n--; n >= 1; n-- {
+		if c, ok := contentLine(lines, n); ok {
+			return c, true
+		}
+	}
+	return srcLine{}, false
+}
+
+func nextLine(lines []string, n int) (srcLine, bool) {
+	for n++; n <= len(lines); n++ {
+		if c, ok := contentLine(lines, n); ok {
+			return c, true
+		}
+	}
+	return srcLine{}, false
+}
+
+// hasValue reports whether the line is `key: value` with the value on it (not a block scalar's
+// | or >, after which deeper lines are the value).
+func hasValue(text string) bool {
+	text = strings.TrimPrefix(text, "- ")
+	_, v, ok := strings.Cut(text, ": ")
+	v = strings.TrimSpace(v)
+	return ok && v != "" && v[0] != '#' && v[0] != '|' && v[0] != '>'
+}
+
+func (l srcLine) hasValue() bool { return hasValue(l.text) }
+
+func spaces(n int) string {
+	if n == 1 {
+		return "1 space"
+	}
+	return fmt.Sprintf("%d spaces", n)
+}
