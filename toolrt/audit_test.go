@@ -32,7 +32,7 @@ func TestTokenNeverInAuditOrLog(t *testing.T) {
 		{"myWatchLists", `{}`},
 		{"addWatchListItem", addMatrix},
 		{"addWatchListItem", `{"watchListId":"2","titleId":"1","titleType":"MOVIE"}`},
-		{"movie", `{"id":1}`},
+		{"movie", `{"id":true}`},
 		{"movie", `{"id":"42"}`},
 		{"movie", `{"id":"43"}`}, // over the ceiling
 	}
