@@ -21,7 +21,7 @@ func init() {
 		run:     runCall,
 		usage:   `TOOL ['{"arg":"value"}']`,
 		args:    "TOOL  a tool of the role (agent catalog lists them)\nJSON  its arguments as one JSON object (default: {})",
-		groups:  []string{"catalog", "runtime", "approve", "pending"}, // -approve defer refuses writes
+		groups:  []string{"catalog", "runtime", "approve"}, // -approve defer refuses writes; no store is opened
 		login:   true,
 	})
 }

@@ -39,6 +39,16 @@ func TestHelp(t *testing.T) {
 	if out, errText, code := runAgent(t, "", "mcp", "-h"); code != 0 || !strings.Contains(out+errText, "-approve") {
 		t.Errorf("mcp -h: exit %d\n%s%s", code, out, errText)
 	}
+	// Each command lists the flags it reads and no other: an MCP host brings its own model, and
+	// call opens no pending store.
+	for cmd, unused := range map[string][]string{"mcp": {"-max-model-calls", "-model"}, "call": {"-pending-store", "-pending-ttl", "-max-model-calls"}} {
+		out, errText, _ := runAgent(t, "", cmd, "-h")
+		for _, f := range unused {
+			if strings.Contains(out+errText, "  "+f+" ") {
+				t.Errorf("%s -h lists %s, which %s does not use", cmd, f, cmd)
+			}
+		}
+	}
 }
 
 // Refusals exit non-zero with one line that says why and how.
