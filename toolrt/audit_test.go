@@ -98,3 +98,45 @@ func TestAuditLeavesArgumentsOutByDefault(t *testing.T) {
 		t.Errorf("audit line: %s", out.String())
 	}
 }
+
+// TestAuditNamesRoleAndUser: every record says which role the call had and who it ran as (a
+// user's name, "(issued token)", "(anonymous)"), never the token itself.
+func TestAuditNamesRoleAndUser(t *testing.T) {
+	t.Parallel()
+	endpoint, _ := startMovieDB(t)
+	const issued = "issued-token-not-for-the-audit"
+	for _, tc := range []struct {
+		name, role, wantUser string
+		cfg                  Config
+	}{
+		{"a login", "concierge", testUser, asUser(Config{})},
+		{"an issued token", "support", "(issued token)", Config{Token: issued}},
+		{"anonymous", "support", "(anonymous)", Config{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf strings.Builder
+			tc.cfg.Role, tc.cfg.Audit = tc.role, audit.New(&buf, true)
+			run := newRuntime(t, endpoint, tc.cfg).NewRun(nil, nil)
+			for _, raw := range []string{`{"id":"1"}`, `{"id":false}`} { // sent, refused
+				if _, err := run.Call(context.Background(), "movie", []byte(raw)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var got []string
+			for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+				var r audit.Record
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, r.Role+" "+r.User+" "+r.Decision)
+			}
+			want := []string{tc.role + " " + tc.wantUser + " allowed", tc.role + " " + tc.wantUser + " invalid_args"}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("records (-want +got):\n%s", diff)
+			}
+			if strings.Contains(buf.String(), issued) {
+				t.Error("the issued token is in the audit trail")
+			}
+		})
+	}
+}
