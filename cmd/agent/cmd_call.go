@@ -47,10 +47,23 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	// The API's text: no escape sequence reaches the terminal, and a cut result's marker reads
 	// on its own line.
 	fmt.Fprintln(e.Out, gate.EscapeLines(res.Text))
+	if res.Refusal == "" && needsApproval(rt, args[0]) {
+		fmt.Fprintf(e.Err, "agent call: %s is a write that waits for approval in `agent` and `agent mcp`; call sent it with no gate (a person typed it)\n", args[0])
+	}
 	if err != nil || !res.IsError {
 		return err
 	}
 	return callFailure(args[0], e.Settings, res)
+}
+
+// needsApproval reports whether the role's tool is a write the gate would hold.
+func needsApproval(rt *toolrt.Runtime, tool string) bool {
+	for _, d := range rt.Tools() {
+		if d.Name == tool {
+			return d.NeedsHuman
+		}
+	}
+	return false
 }
 
 // unauthenticated is the outcome of a call whose identity the API refused (toolrt's exec).
