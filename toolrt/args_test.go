@@ -41,7 +41,8 @@ func TestArgumentsRefusedBeforeAnyRequest(t *testing.T) {
 		{"deep", "movie", `{"id":"1","x":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`, args.CodeTooDeep},
 		{"duplicate key", "movie", `{"id":"1","id":"2"}`, args.CodeDuplicateKey},
 		{"duplicate inside the input object", "addWatchListItem", `{"input":{"watchListId":"1","watchListId":"2","titleId":"42","titleType":"MOVIE"}}`, args.CodeDuplicateKey},
-		{"wrong type", "movie", `{"id":42}`, args.CodeInvalid},
+		{"wrong type", "movie", `{"id":true}`, args.CodeInvalid},
+		{"an ID with a fraction", "movie", `{"id":4.2}`, args.CodeInvalid},
 		{"missing", "movie", `{}`, args.CodeInvalid},
 		{"not json", "movie", `id=42`, args.CodeInvalidJSON},
 	}
@@ -65,6 +66,40 @@ func TestArgumentsRefusedBeforeAnyRequest(t *testing.T) {
 	}
 	if n := rec.toolRequests(); n != 0 || approver.asked.Load() != 0 {
 		t.Errorf("%d requests sent, %d approvals asked; want none", n, approver.asked.Load())
+	}
+}
+
+// TestIntegerIDReachesTheServer: {"id": 1} for an ID variable is what GraphQL's ID coercion
+// accepts; the demo server (graph-gophers/graphql-go) refuses a number in an ID variable, so
+// the runtime sends its digits in a string, and the approval and the audit see that body.
+func TestIntegerIDReachesTheServer(t *testing.T) {
+	t.Parallel()
+	endpoint, rec := startMovieDB(t)
+	rt := newRuntime(t, endpoint, Config{Role: "support"})
+	res, err := rt.NewRun(nil, nil).Call(context.Background(), "movie", []byte(`{"id":1}`))
+	if err != nil || res.IsError || !strings.Contains(res.Text, "The Shawshank Redemption") {
+		t.Fatalf("movie {\"id\":1}: %+v, %v", res, err)
+	}
+	if n := rec.count("Tool_movie"); n != 1 {
+		t.Errorf("server saw %d requests, want 1", n)
+	}
+}
+
+// TestUnknownPropertyNamesTheKnownOne: the model reads which property it most likely meant.
+func TestUnknownPropertyNamesTheKnownOne(t *testing.T) {
+	t.Parallel()
+	endpoint, rec := startMovieDB(t)
+	rt := newRuntime(t, endpoint, Config{Role: "support"})
+	res, err := rt.NewRun(nil, nil).Call(context.Background(), "movies", []byte(`{"filter":{"genres":"DRAMA"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"error":"invalid_arguments","problems":[{"path":"/filter","message":"unknown property \"genres\"; did you mean \"genre\"?"}]}`
+	if diff := cmp.Diff(want, res.Text); diff != "" {
+		t.Errorf("result (-want +got):\n%s", diff)
+	}
+	if n := rec.toolRequests(); n != 0 {
+		t.Errorf("%d requests sent, want none", n)
 	}
 }
 

@@ -32,7 +32,7 @@ func TestTokenNeverInAuditOrLog(t *testing.T) {
 		{"myWatchLists", `{}`},
 		{"addWatchListItem", addMatrix},
 		{"addWatchListItem", `{"watchListId":"2","titleId":"1","titleType":"MOVIE"}`},
-		{"movie", `{"id":1}`},
+		{"movie", `{"id":true}`},
 		{"movie", `{"id":"42"}`},
 		{"movie", `{"id":"43"}`}, // over the ceiling
 	}
@@ -96,5 +96,47 @@ func TestAuditLeavesArgumentsOutByDefault(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "secret plans") || !strings.Contains(out.String(), `"body":"sha256:`) {
 		t.Errorf("audit line: %s", out.String())
+	}
+}
+
+// TestAuditNamesRoleAndUser: every record says which role the call had and who it ran as (a
+// user's name, "(issued token)", "(anonymous)"), never the token itself.
+func TestAuditNamesRoleAndUser(t *testing.T) {
+	t.Parallel()
+	endpoint, _ := startMovieDB(t)
+	const issued = "issued-token-not-for-the-audit"
+	for _, tc := range []struct {
+		name, role, wantUser string
+		cfg                  Config
+	}{
+		{"a login", "concierge", testUser, asUser(Config{})},
+		{"an issued token", "support", "(issued token)", Config{Token: issued}},
+		{"anonymous", "support", "(anonymous)", Config{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf strings.Builder
+			tc.cfg.Role, tc.cfg.Audit = tc.role, audit.New(&buf, true)
+			run := newRuntime(t, endpoint, tc.cfg).NewRun(nil, nil)
+			for _, raw := range []string{`{"id":"1"}`, `{"id":false}`} { // sent, refused
+				if _, err := run.Call(context.Background(), "movie", []byte(raw)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var got []string
+			for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+				var r audit.Record
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, r.Role+" "+r.User+" "+r.Decision)
+			}
+			want := []string{tc.role + " " + tc.wantUser + " allowed", tc.role + " " + tc.wantUser + " invalid_args"}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("records (-want +got):\n%s", diff)
+			}
+			if strings.Contains(buf.String(), issued) {
+				t.Error("the issued token is in the audit trail")
+			}
+		})
 	}
 }

@@ -19,13 +19,15 @@ type prepared struct {
 
 func (p *prepared) fingerprint() string { return hex.EncodeToString(p.sha[:]) }
 
-// prepare runs the argument steps: size and parse, repair, validate, build the exact body.
+// prepare runs the argument steps: size and parse, repair, integer IDs to strings, validate,
+// build the exact body.
 func prepare(t *tool, raw []byte) (*prepared, error) {
 	v, err := args.Parse(raw)
 	if err != nil {
 		return nil, err
 	}
 	v, repaired := t.schema.Repair(v, t.SingleObjectArgument)
+	v, _ = t.schema.CoerceIDs(v)
 	if err := t.schema.Validate(v); err != nil {
 		return nil, err
 	}

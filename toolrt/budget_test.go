@@ -26,7 +26,7 @@ func (s seqTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // step is one scripted tool call: a model doing anything at all, valid or not.
 var steps = []struct{ tool, args string }{
 	{"movie", `{"id":"42"}`},
-	{"movie", `{"id":42}`},
+	{"movie", `{"id":4.2}`},
 	{"search", `{"query":"matrix"}`},
 	{"myWatchLists", `{}`},
 	{"addWatchListItem", addMatrix},

@@ -94,7 +94,10 @@ type call struct {
 }
 
 func (run *Run) newCall(name string) *call {
-	return &call{run: run, start: time.Now(), rec: audit.Record{Run: run.id, Catalog: run.rt.prov.Digest, CatalogSource: run.rt.prov.Source, Tool: args.Escape(name), Outcome: "not_sent"}}
+	return &call{run: run, start: time.Now(), rec: audit.Record{
+		Run: run.id, Role: run.rt.role, User: audit.Who(run.rt.User()),
+		Catalog: run.rt.prov.Digest, CatalogSource: run.rt.prov.Source, Tool: args.Escape(name), Outcome: "not_sent",
+	}}
 }
 
 // check runs the steps before approval. A nil *Prepared comes with the final Result.

@@ -21,7 +21,7 @@ func init() {
 		run:     runCall,
 		usage:   `TOOL ['{"arg":"value"}']`,
 		args:    "TOOL  a tool of the role (agent catalog lists them)\nJSON  its arguments as one JSON object (default: {})",
-		groups:  []string{"catalog", "runtime", "approve", "pending"}, // -approve defer refuses writes
+		groups:  []string{"catalog", "runtime", "approve"}, // -approve defer refuses writes; no store is opened
 		login:   true,
 	})
 }
@@ -47,30 +47,70 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	// The API's text: no escape sequence reaches the terminal, and a cut result's marker reads
 	// on its own line.
 	fmt.Fprintln(e.Out, gate.EscapeLines(res.Text))
+	if res.Refusal == "" && needsApproval(rt, args[0]) {
+		fmt.Fprintf(e.Err, "agent call: %s is a write that waits for approval in `agent` and `agent mcp`; call sent it with no gate (a person typed it)\n", args[0])
+	}
 	if err != nil || !res.IsError {
 		return err
 	}
-	return callFailure(args[0], e.Settings.Role, e.Settings.TokenHeader, res)
+	return callFailure(args[0], e.Settings, res)
+}
+
+// needsApproval reports whether the role's tool is a write the gate would hold.
+func needsApproval(rt *toolrt.Runtime, tool string) bool {
+	for _, d := range rt.Tools() {
+		if d.Name == tool {
+			return d.NeedsHuman
+		}
+	}
+	return false
 }
 
 // unauthenticated is the outcome of a call whose identity the API refused (toolrt's exec).
 const unauthenticated = "unauthenticated"
 
-// callFailure is the one line that makes a refused or failed call exit non-zero.
-func callFailure(tool, role, tokenHeader string, res toolrt.Result) error {
+// callFailure is the one line that makes a refused or failed call exit non-zero. Its hints
+// name the catalog and role in use, so that they can be pasted as they are.
+func callFailure(tool string, s Settings, res toolrt.Result) error {
 	switch res.Refusal {
 	case toolrt.RefusedUnknownTool:
-		if role == "" {
-			return fmt.Errorf("no tool %q in the catalog; `agent catalog` lists them", tool)
+		if s.Role == "" {
+			return fmt.Errorf("no tool %q in the catalog; `%s` lists them", tool, catalogCommand(s))
 		}
-		return fmt.Errorf("no tool %q for role %q; `agent catalog %s` lists them", tool, role, role)
+		return fmt.Errorf("no tool %q for role %q; `%s` lists them", tool, s.Role, catalogCommand(s))
 	case toolrt.RefusedInvalidArgs:
-		return fmt.Errorf("invalid arguments for %s (see above); `agent catalog` shows its input schema", tool)
+		return fmt.Errorf("invalid arguments for %s (see above); `echo %s | %s` prints its input schema", tool, shellWord(tool), catalogCommand(s))
 	}
 	if res.Outcome == unauthenticated {
-		return refusedIdentity(tool, tokenHeader)
+		return refusedIdentity(tool, s.TokenHeader)
 	}
 	return fmt.Errorf("the %s call failed (see above)", tool)
+}
+
+// catalogCommand is the `agent catalog` command line for the catalog and role of s.
+func catalogCommand(s Settings) string {
+	cmd := "agent catalog"
+	if s.Catalog != "" {
+		cmd += " -catalog " + shellWord(s.Catalog)
+	}
+	if s.Role != "" {
+		cmd += " " + shellWord(s.Role)
+	}
+	return cmd
+}
+
+// shellWord quotes w for a POSIX shell unless it is plainly one word.
+func shellWord(w string) string {
+	plain := w != ""
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@+,", r)) {
+			plain = false
+		}
+	}
+	if plain {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
 // refusedIdentity says what to do when the API refused who the call ran as. With AGENT_TOKEN

@@ -189,8 +189,9 @@ func (e *Env) final(r *pending.Request, err error, decision string) error {
 	return errors.Join(e.notSent(r, err), e.auditDecision(r, decision))
 }
 
-// auditDecision writes one audit line for a decision that sent nothing. Its error is the
-// command's: a decision the trail does not hold is reported, though the store already has it.
+// auditDecision writes one audit line for a decision that sent nothing: the proposal's role, and
+// who decided (-user, else the OS account). Its error is the command's: a decision the trail
+// does not hold is reported, though the store already has it.
 func (e *Env) auditDecision(r *pending.Request, decision string) error {
 	if r == nil {
 		return nil
@@ -199,8 +200,8 @@ func (e *Env) auditDecision(r *pending.Request, decision string) error {
 		return err
 	}
 	return e.audit.Write(audit.Record{
-		Time: time.Now().UTC(), Run: r.Run, Tool: r.Tool, Decision: decision, Outcome: "not_sent",
-		Body: "sha256:" + r.BodySHA, Request: r.ID,
+		Time: time.Now().UTC(), Run: r.Run, Role: r.Role, User: e.actor(), Tool: r.Tool, Decision: decision,
+		Outcome: "not_sent", Body: "sha256:" + r.BodySHA, Request: r.ID,
 	})
 }
 

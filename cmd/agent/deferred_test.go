@@ -5,6 +5,7 @@ package main
 
 import (
 	"database/sql"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -130,8 +131,13 @@ func TestDeferredRejectExpireTamper(t *testing.T) {
 	exp, _ := callTool(t, short, "addWatchListItem", addArgs("1", ""))
 	rejID, tamID, expID := requestID(t, rej), requestID(t, tam), requestID(t, exp)
 
-	if p := runBin(t, dir, nil, append([]string{"reject"}, append(common, rejID, "not", "today")...)...); p.code != 0 {
+	trail := filepath.Join(dir, "reject-audit.jsonl")
+	if p := runBin(t, dir, nil, append([]string{"reject", "-audit", trail, "-user", "lead"}, append(common, rejID, "not", "today")...)...); p.code != 0 {
 		t.Errorf("reject: exit %d %s", p.code, p.err)
+	}
+	// The rejection's audit line names the proposal's role and who rejected it.
+	if b, _ := os.ReadFile(trail); !strings.Contains(string(b), `"role":"concierge","user":"lead","tool":"addWatchListItem","decision":"rejected"`) {
+		t.Errorf("reject's audit line lacks the role and who decided:\n%s", b)
 	}
 	if p := runBin(t, dir, pw, append([]string{"confirm"}, append(common, rejID)...)...); p.code != 1 || !strings.Contains(p.err, "rejected: not today") {
 		t.Errorf("confirm after reject: exit %d %s", p.code, p.err)

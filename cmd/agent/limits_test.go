@@ -11,8 +11,8 @@ import (
 // silently; 0 meant the default. Now 0 is kept as 0 and a negative value is an error.
 func TestNegativeCeilingNamesTheFlag(t *testing.T) {
 	t.Chdir(t.TempDir()) // no agent.yaml
-	for _, flag := range []string{"-max-tool-calls", "-max-model-calls", "-max-tool-calls-total"} {
-		_, _, err := parseSettings("mcp", []string{flag, "-1"}, io.Discard)
+	for flag, cmd := range map[string]string{"-max-tool-calls": "mcp", "-max-model-calls": "agent", "-max-tool-calls-total": "mcp"} {
+		_, _, err := parseSettings(cmd, []string{flag, "-1"}, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), flag+" -1") {
 			t.Errorf("%s -1: err %v, want an error naming the flag", flag, err)
 		}

@@ -43,9 +43,25 @@ func TestCallRefusesBadArgumentsAndLogsIn(t *testing.T) {
 	if code != 1 || !strings.Contains(out, `"error":"invalid_arguments"`) || !strings.Contains(out, "user      : user") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
-	out, _, _ = runAgent(t, "", "call", "-user", "user", "myWatchLists")
-	if !strings.Contains(out, "To watch this weekend") {
-		t.Errorf("signed-in read:\n%s", out)
+	out, errText, _ := runAgent(t, "", "call", "-user", "user", "myWatchLists")
+	if !strings.Contains(out, "To watch this weekend") || errText != "" {
+		t.Errorf("signed-in read:\n%s%s", out, errText)
+	}
+}
+
+// A write that waits for approval elsewhere runs from call without asking (a person typed it),
+// and call says so in one line on stderr; a refused one sent nothing and says nothing of it.
+func TestCallSaysAWriteRanWithoutTheGate(t *testing.T) {
+	t.Setenv("AGENT_PASSWORD", "user123")
+	t.Setenv("AGENT_TOKEN", "")
+	out, errText, code := runAgent(t, "", "call", "-user", "user", "addWatchListItem", `{"watchListId":"1","titleId":"42","titleType":"MOVIE"}`)
+	want := "agent call: addWatchListItem is a write that waits for approval in `agent` and `agent mcp`; call sent it with no gate (a person typed it)\n"
+	if diff := cmp.Diff(want, errText); code != 0 || !strings.Contains(out, `"success":true`) || diff != "" {
+		t.Errorf("exit %d, output:\n%s\nstderr (-want +got):\n%s", code, out, diff)
+	}
+	_, errText, _ = runAgent(t, "", "call", "-user", "user", "addWatchListItem", `{"watchListId":"1"}`)
+	if strings.Contains(errText, "no gate") {
+		t.Errorf("a refused write is said to have been sent: %s", errText)
 	}
 }
 

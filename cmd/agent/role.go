@@ -34,7 +34,7 @@ func (e *Env) resolveRole(cat *catalog.Catalog, digest string) error {
 	case len(declared) == 1:
 		s.Role = declared[0]
 	default:
-		return fmt.Errorf("the catalog declares the roles %s and no -role was given: choose one with -role (or role: in agent.yaml); `agent catalog ROLE` lists a role's tools", strings.Join(declared, ", "))
+		return fmt.Errorf("the catalog declares the roles %s and no -role was given: choose one with -role (or role: in agent.yaml); `%s` lists a role's tools", strings.Join(declared, ", "), catalogCommand(Settings{Catalog: s.Catalog, Role: "ROLE"}))
 	}
 	return nil
 }

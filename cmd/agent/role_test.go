@@ -22,7 +22,7 @@ func TestUndeclaredRoleIsRefusedAtStart(t *testing.T) {
 		{[]string{"mcp", "-role", "suport"}, `did you mean "support"?`},
 		{[]string{"agent", "-role", "suport", "-model-url", "http://127.0.0.1:1/v1", "find The Matrix"}, `did you mean "support"?`},
 		{[]string{"mcp", "-catalog", curator, "-role", "concierge"}, `role "concierge" is not declared by this catalog (it declares curator, support)`},
-		{[]string{"call", "-catalog", curator, "movie", `{"id":"42"}`}, "the catalog declares the roles curator, support and no -role was given: choose one with -role"},
+		{[]string{"call", "-catalog", curator, "movie", `{"id":"42"}`}, "the catalog declares the roles curator, support and no -role was given: choose one with -role (or role: in agent.yaml); `agent catalog -catalog " + shellWord(curator) + " ROLE` lists a role's tools"},
 	} {
 		out, errText, code := runAgent(t, "", c.args...)
 		if code != 1 || !strings.Contains(errText, c.want) {

@@ -34,8 +34,8 @@ var flagGroups = map[string][]string{
 	"insecure-http":  {"runtime"},
 	"audit":          {"runtime"},
 	"audit-args":     {"runtime"},
-	// a run's ceilings
-	"max-model-calls":      {"budget"},
+	// a run's ceilings; only the agent loop calls a model (an MCP host brings its own)
+	"max-model-calls":      {"model"},
 	"max-tool-calls":       {"budget"},
 	"budget-mode":          {"budget"},
 	"max-tool-calls-total": {"mcp"},

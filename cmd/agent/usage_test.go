@@ -1,9 +1,13 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // help, -h and --help answer with the commands and exit 0; so does COMMAND -h, with a usage
@@ -34,6 +38,16 @@ func TestHelp(t *testing.T) {
 	}
 	if out, errText, code := runAgent(t, "", "mcp", "-h"); code != 0 || !strings.Contains(out+errText, "-approve") {
 		t.Errorf("mcp -h: exit %d\n%s%s", code, out, errText)
+	}
+	// Each command lists the flags it reads and no other: an MCP host brings its own model, and
+	// call opens no pending store.
+	for cmd, unused := range map[string][]string{"mcp": {"-max-model-calls", "-model"}, "call": {"-pending-store", "-pending-ttl", "-max-model-calls"}} {
+		out, errText, _ := runAgent(t, "", cmd, "-h")
+		for _, f := range unused {
+			if strings.Contains(out+errText, "  "+f+" ") {
+				t.Errorf("%s -h lists %s, which %s does not use", cmd, f, cmd)
+			}
+		}
 	}
 }
 
@@ -131,5 +145,34 @@ func TestEveryFlagHasAGroup(t *testing.T) {
 		if _, ok := flagGroups[m[1]]; !ok {
 			t.Errorf("flag -%s is in no group; add it to flagGroups", m[1])
 		}
+	}
+}
+
+// The hint after invalid arguments names the catalog and role in use, and pasted as it is
+// (its stdin is the tool's name) prints that tool's input schema.
+func TestInvalidArgumentsHintNamesTheCatalog(t *testing.T) {
+	data, err := os.ReadFile("../../generated/catalog.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "my tools", "catalog.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errText, code := runAgent(t, "", "call", "-catalog", path, "-role", "support", "movie", `{"idx":1}`)
+	want := "agent: invalid arguments for movie (see above); `echo movie | agent catalog -catalog '" + path + "' support` prints its input schema\n"
+	if diff := cmp.Diff(want, errText); code != 1 || diff != "" {
+		t.Fatalf("exit %d, stderr (-want +got):\n%s", code, diff)
+	}
+	out, errText, code := runAgent(t, "movie\n", "catalog", "-catalog", path, "support")
+	if code != 0 || !strings.Contains(out, `"inputSchema"`) || strings.Contains(out, "myWatchLists") {
+		t.Errorf("the hint's command: exit %d, stderr %s, output:\n%s", code, errText, out)
+	}
+	_, errText, _ = runAgent(t, "", "call", "-catalog", path, "-role", "support", "nosuch")
+	if want := "agent: no tool \"nosuch\" for role \"support\"; `agent catalog -catalog '" + path + "' support` lists them\n"; errText != want {
+		t.Errorf("unknown tool: stderr %q, want %q", errText, want)
 	}
 }

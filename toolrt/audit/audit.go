@@ -37,8 +37,13 @@ var ErrWrite = errors.New("audit trail could not be written")
 
 // Record is one line of the audit trail. Field order is the order in the file.
 type Record struct {
-	Time       time.Time       `json:"time"`
-	Run        string          `json:"run"`
+	Time time.Time `json:"time"`
+	Run  string    `json:"run"`
+	// Role is the role whose tools the call could use ("" when the catalog declares none), and
+	// User who it ran as: the signed-in user's name, "(issued token)" or "(anonymous)" (Who);
+	// never a credential. A decision taken outside a run names who took it.
+	Role       string          `json:"role,omitempty"`
+	User       string          `json:"user,omitempty"`
 	Tool       string          `json:"tool"`
 	Decision   string          `json:"decision"`
 	Outcome    string          `json:"outcome"`          // exec's outcome, or "not_sent"
@@ -55,6 +60,15 @@ type Record struct {
 	CatalogSource string `json:"catalogSource,omitempty"`
 	// Request is the id of a deferred write (-approve defer), proposed or decided.
 	Request string `json:"request,omitempty"`
+}
+
+// Who is the User of a record for an identity as toolrt's runtime names it: a user's name,
+// "(issued token)" for a token given rather than a login, or "" for nobody, "(anonymous)".
+func Who(user string) string {
+	if user == "" {
+		return "(anonymous)"
+	}
+	return user
 }
 
 // Log appends records to a writer. A nil *Log writes nothing, so callers need no checks.

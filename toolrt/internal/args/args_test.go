@@ -139,7 +139,7 @@ func TestValidate(t *testing.T) {
 			{Path: "/input/titleType", Message: "value must be one of 'MOVIE', 'TV_SHOW'"},
 		}},
 		{"unknown property", add, `{"input":{"watchListId":"1","titleId":"42","titleType":"MOVIE"},"userId":"7"}`, []Problem{
-			{Path: "", Message: `unknown properties "userId"; remove them`},
+			{Path: "", Message: `unknown property "userId"; remove it`},
 		}},
 		{"wrong type, exact number", page, `{"page":1.5,"size":"ten"}`, []Problem{
 			{Path: "/page", Message: "got number, want integer"},

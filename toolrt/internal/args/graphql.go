@@ -3,7 +3,8 @@ package args
 // This file widens and narrows the validator's copy of a tool's schema with what GraphQL says
 // and the model's schema leaves out to stay compact: where null is accepted, and the 32-bit
 // range of an Int variable. The schema the model reads is never changed; the arguments are
-// sent exactly as written, nulls included (docs/security.md, "Argument checks").
+// sent exactly as written, nulls included, but for an integer in an ID variable, sent as its
+// digits in a string (ids.go; docs/security.md, "Argument checks").
 
 import "encoding/json"
 

@@ -70,7 +70,7 @@ func TestNullWhereGraphQLTakesIt(t *testing.T) {
 		{"list items below the variables", `{"meta":1,"filter":{"name":"n","data":1,"properties":[null]}}`, []Problem{{"/filter/properties/0", refused + "send a string, or leave an optional property out"}}},
 		{"a @oneOf member", `{"meta":1,"by":{"id":null}}`, []Problem{{"/by/id", refused + "send a string, or leave an optional property out"}}},
 		{"a nullable position still checks a value", `{"meta":1,"after":5,"filter":{"name":"n","data":1,"type":false}}`, []Problem{
-			{"/after", "got number, want string"},
+			{"/after", "got number, want string: write it in quotes"},
 			{"/filter/type", "got boolean, want string"},
 		}},
 	}
@@ -133,4 +133,37 @@ func problems(t *testing.T, s *Schema, in string) []Problem {
 		t.Fatal(err)
 	}
 	return nil
+}
+
+// TestUnknownPropertySuggests: an unknown property names the known one it most likely meant,
+// among the properties of the object at that place that the call does not already send.
+func TestUnknownPropertySuggests(t *testing.T) {
+	s, err := Compile("items", json.RawMessage(itemsSchema), itemsVars)
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := mustCompile(t, `{"type":"object","properties":{},"additionalProperties":false}`)
+	tests := []struct {
+		name string
+		s    *Schema
+		in   string
+		want []Problem
+	}{
+		{"a variable", s, `{"meta":1,"frist":1}`, []Problem{{"", `unknown property "frist"; did you mean "first"?`}}},
+		{"an input field, through a nullable $ref", s, `{"meta":1,"filter":{"name":"n","data":1,"ordr":"ASC"}}`, []Problem{{"/filter", `unknown property "ordr"; did you mean "order"?`}}},
+		{"in a list item", s, `{"meta":1,"filter":{"name":"n","data":1,"and":[{"name":"m","data":1,"typ":"x"}]}}`, []Problem{{"/filter/and/0", `unknown property "typ"; did you mean "type"?`}}},
+		{"not one already sent", s, `{"meta":1,"filter":{"name":"n","data":1,"nmae":"x"}}`, []Problem{{"/filter", `unknown property "nmae"; remove it`}}},
+		{"a @oneOf input", s, `{"meta":1,"by":{"emial":"a@b"}}`, []Problem{{"/by", `unknown property "emial"; did you mean "email"?`}}},
+		{"nothing close", s, `{"meta":1,"zzzzzz":1}`, []Problem{{"", `unknown property "zzzzzz"; remove it`}}},
+		{"several", s, `{"meta":1,"frist":1,"zzzzzz":1}`, []Problem{{"", `unknown properties "frist" (did you mean "first"?), "zzzzzz"; rename or remove them`}}},
+		{"several, none close", s, `{"meta":1,"yyyyyy":1,"zzzzzz":1}`, []Problem{{"", `unknown properties "yyyyyy", "zzzzzz"; remove them`}}},
+		{"a tool without arguments", none, `{"id":"1"}`, []Problem{{"", `unknown property "id"; this tool takes no arguments, send {}`}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, problems(t, tt.s, tt.in)); diff != "" {
+				t.Errorf("problems (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -1,7 +1,8 @@
 // Package args checks the raw JSON arguments a model sends for one tool call, before anything
 // is sent: a size cap, a strict decode (exact numbers, no duplicate keys, bounded depth), the
-// safe repair of a flattened single input object, and validation against the tool's JSON Schema.
-// Every refusal is an *Error whose text names JSON-pointer paths and never echoes large values.
+// safe repair of a flattened single input object, GraphQL's coercion of an integer ID variable
+// to its string, and validation against the tool's JSON Schema. Every refusal is an *Error whose
+// text names JSON-pointer paths and never echoes large values.
 package args
 
 import (

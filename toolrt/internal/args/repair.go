@@ -1,6 +1,9 @@
 package args
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Repair wraps arguments that a model flattened out of a tool's single input object:
 // {"watchListId":"1","titleId":"42"} becomes {"input":{"watchListId":"1","titleId":"42"}}.
@@ -51,18 +54,34 @@ func (s *Schema) fields(single string) map[string]any {
 
 // local resolves "#/$defs/Name" (or any local pointer) inside the schema document.
 func (s *Schema) local(ref string) map[string]any {
-	rest, ok := strings.CutPrefix(ref, "#/")
+	rest, ok := strings.CutPrefix(ref, "#")
 	if !ok {
 		return nil
 	}
-	var cur any = s.doc
+	return resolve(s.doc, rest)
+}
+
+// resolve follows a JSON pointer ("/$defs/Name") from doc, or returns nil.
+func resolve(doc map[string]any, ptr string) map[string]any {
+	rest, ok := strings.CutPrefix(ptr, "/")
+	if !ok {
+		return nil
+	}
+	var cur any = doc
 	for _, tok := range strings.Split(rest, "/") {
-		obj, ok := cur.(map[string]any)
-		if !ok {
+		switch obj := cur.(type) {
+		case map[string]any:
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			cur = obj[tok]
+		case []any: // the validator's copy puts a nullable position under anyOf/1
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(obj) {
+				return nil
+			}
+			cur = obj[i]
+		default:
 			return nil
 		}
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		cur = obj[tok]
 	}
 	m, _ := cur.(map[string]any)
 	return m

@@ -23,6 +23,8 @@ var printer = message.NewPrinter(language.English)
 type Schema struct {
 	compiled *jsonschema.Schema
 	doc      map[string]any // the raw schema, for the repair's field lookup
+	check    map[string]any // the validator's copy, whose locations its errors name
+	vars     map[string]Type
 }
 
 // noLoader refuses every external reference: catalog schemas are self-contained ($defs only),
@@ -34,8 +36,8 @@ func (noLoader) Load(url string) (any, error) {
 }
 
 // Compile compiles one tool's input schema (JSON Schema 2020-12 unless it says otherwise) with
-// its operation's variables by name, which say where null is accepted and which are Int
-// (graphql.go); nil vars leave the schema as it is.
+// its operation's variables by name, which say where null is accepted, which are Int
+// (graphql.go) and which are ID (ids.go); nil vars leave the schema as it is.
 func Compile(tool string, schema json.RawMessage, vars map[string]Type) (*Schema, error) {
 	obj, err := decodeSchema(tool, schema)
 	if err != nil {
@@ -56,7 +58,7 @@ func Compile(tool string, schema json.RawMessage, vars map[string]Type) (*Schema
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: input schema: %w", tool, err)
 	}
-	return &Schema{compiled: compiled, doc: obj}, nil
+	return &Schema{compiled: compiled, doc: obj, check: checked, vars: vars}, nil
 }
 
 func decodeSchema(tool string, schema json.RawMessage) (map[string]any, error) {
@@ -83,7 +85,7 @@ func (s *Schema) Validate(v map[string]any) error {
 		return newError(CodeInvalid, "", "the arguments could not be validated")
 	}
 	var problems []Problem
-	collect(ve, &problems)
+	s.collect(ve, v, &problems)
 	if len(problems) == 0 { // only the null branch of an anyOf failed, which cannot happen alone
 		problems = []Problem{{Path: pointer(ve.InstanceLocation), Message: "the arguments are not valid"}}
 	}
@@ -98,16 +100,25 @@ func (s *Schema) Validate(v map[string]any) error {
 // collect gathers the leaves of the error tree: the inner nodes only say "allOf failed". A
 // value that is not null fails the null branch of every nullable position (orNull); that
 // failure says nothing and is left out.
-func collect(ve *jsonschema.ValidationError, out *[]Problem) {
+func (s *Schema) collect(ve *jsonschema.ValidationError, v map[string]any, out *[]Problem) {
 	if len(ve.Causes) == 0 {
-		if k, ok := ve.ErrorKind.(*kind.Type); ok && len(k.Want) == 1 && k.Want[0] == "null" {
-			return
+		msg := ""
+		switch k := ve.ErrorKind.(type) {
+		case *kind.Type:
+			if len(k.Want) == 1 && k.Want[0] == "null" {
+				return
+			}
+		case *kind.AdditionalProperties:
+			msg = s.unknown(ve, k.Properties, instanceAt(v, ve.InstanceLocation))
 		}
-		*out = append(*out, Problem{Path: pointer(ve.InstanceLocation), Message: describe(ve.ErrorKind)})
+		if msg == "" {
+			msg = describe(ve.ErrorKind)
+		}
+		*out = append(*out, Problem{Path: pointer(ve.InstanceLocation), Message: msg})
 		return
 	}
 	for _, c := range ve.Causes {
-		collect(c, out)
+		s.collect(c, v, out)
 	}
 }
 
@@ -138,8 +149,6 @@ func describe(k jsonschema.ErrorKind) string {
 		return "the value does not match the pattern " + clip(k.Want, 80)
 	case *kind.Format:
 		return "the value is not a valid " + k.Want
-	case *kind.AdditionalProperties:
-		return "unknown properties " + quoteAll(k.Properties) + "; remove them"
 	case *kind.Required:
 		return "missing required properties " + quoteAll(k.Missing)
 	case *kind.PropertyNames:
@@ -149,6 +158,9 @@ func describe(k jsonschema.ErrorKind) string {
 	case *kind.Type:
 		if k.Got == "null" {
 			return "null is not accepted here (the GraphQL type is non-null, or a default applies): send " + anyOf(k.Want) + ", or leave an optional property out"
+		}
+		if (k.Got == "number" || k.Got == "integer") && len(k.Want) == 1 && k.Want[0] == "string" {
+			return "got " + k.Got + ", want string: write it in quotes" // an ID input field, most often
 		}
 	case *kind.Not: // only notNull writes "not"; scalar mappings cannot
 		return "null is not accepted here: the GraphQL type is non-null"
