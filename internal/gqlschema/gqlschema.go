@@ -63,7 +63,7 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 		ds.Add(name, 0, 0, msg, plat.noQueryFix())
 		return nil, ds
 	}
-	return schema, plat.finish(schema)
+	return schema, append(plat.finish(schema), commentDescriptions(schema, doc)...)
 }
 
 // builtinScalars are GraphQL's own scalars, which gqlparser's prelude declares.
