@@ -18,7 +18,7 @@ import (
 // overrides). Relative paths are resolved against root and shown as given in diagnostics, so
 // pass them relative to the repository root.
 func Read(root, schema, allowlistPath, selectionsDir string) (compile.Inputs, diag.List) {
-	in, ds := ReadSchema(root, schema)
+	in, ds := ReadSchema(root, schema, selectionsDir) // a glob does not read the overrides as schema
 	in.AllowlistPath, in.Selections = slash(allowlistPath), map[string][]byte{}
 	var err error
 	if in.Allowlist, err = os.ReadFile(under(root, allowlistPath)); err != nil {

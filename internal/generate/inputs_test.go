@@ -14,7 +14,7 @@ import (
 // introspectionJSON is a saved introspection answer on one line, as tools save it: a query
 // whose argument names the acting identity (a positioned lint warning).
 const introspectionJSON = `{"data":{"__schema":{"queryType":{"name":"Query"},"mutationType":null,"subscriptionType":null,"directives":[],"types":[` +
-	`{"kind":"OBJECT","name":"Query","fields":[{"name":"orders","description":"The orders a customer placed, newest first, with their totals and status.","args":[{"name":"customerId","type":{"kind":"NON_NULL","ofType":{"kind":"SCALAR","name":"ID"}}}],"type":{"kind":"LIST","ofType":{"kind":"OBJECT","name":"Order"}},"isDeprecated":false}],"interfaces":[]},` +
+	`{"kind":"OBJECT","name":"Query","fields":[{"name":"orders","description":"The orders a customer placed, newest first, with their totals and status.","args":[{"name":"viewerId","type":{"kind":"NON_NULL","ofType":{"kind":"SCALAR","name":"ID"}}}],"type":{"kind":"LIST","ofType":{"kind":"OBJECT","name":"Order"}},"isDeprecated":false}],"interfaces":[]},` +
 	`{"kind":"OBJECT","name":"Order","fields":[{"name":"id","args":[],"type":{"kind":"NON_NULL","ofType":{"kind":"SCALAR","name":"ID"}},"isDeprecated":false},{"name":"total","args":[],"type":{"kind":"SCALAR","name":"Int"},"isDeprecated":false}],"interfaces":[]},` +
 	`{"kind":"SCALAR","name":"ID"},{"kind":"SCALAR","name":"Int"},{"kind":"SCALAR","name":"String"},{"kind":"SCALAR","name":"Boolean"}]}}}`
 
@@ -38,7 +38,7 @@ func TestIntrospectionPositions(t *testing.T) {
 	if !strings.HasPrefix(text, note) || strings.Count(text, "are lines of the SDL") != 1 {
 		t.Errorf("want the note once, first:\n%s", text)
 	}
-	m := regexp.MustCompile(`(?m)^api\.json\.graphql:(\d+):(\d+): warning: identity-input: .*customerId`).FindStringSubmatch(text)
+	m := regexp.MustCompile(`(?m)^api\.json\.graphql:(\d+):(\d+): warning: identity-input: .*viewerId`).FindStringSubmatch(text)
 	if m == nil {
 		t.Fatalf("no identity-input warning positioned in api.json.graphql:\n%s", text)
 	}
@@ -46,8 +46,8 @@ func TestIntrospectionPositions(t *testing.T) {
 	sdl, _ := introspect.SDL(s)
 	line, _ := strconv.Atoi(m[1])
 	col, _ := strconv.Atoi(m[2])
-	if l := strings.Split(string(sdl), "\n")[line-1]; !strings.HasPrefix(l[col-1:], "customerId") {
-		t.Errorf("line %d of the printed SDL is %q, want customerId at column %d", line, l, col)
+	if l := strings.Split(string(sdl), "\n")[line-1]; !strings.HasPrefix(l[col-1:], "viewerId") {
+		t.Errorf("line %d of the printed SDL is %q, want viewerId at column %d", line, l, col)
 	}
 	if strings.Contains(text, "api.json:") {
 		t.Errorf("a position still names the JSON:\n%s", text)

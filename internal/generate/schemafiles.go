@@ -7,6 +7,11 @@ package generate
 // folders), or several of them separated by commas. The files are read in sorted order of their
 // slash paths, whatever the order given or the file system's, since the order of the
 // definitions is the order of the tools.
+//
+// A glob never reaches into a folder that holds no schema: toolgen's own output (a folder with
+// its manifest, generated/ by default: operations/*.graphql), the overrides folder
+// (tool-selections/*.graphql, operations too), and node_modules, vendor and .git, so that
+// '**/*.graphql' at a repository's root means the schema's files.
 
 import (
 	"errors"
@@ -28,8 +33,9 @@ var schemaExts = []string{".graphql", ".graphqls"}
 // ReadSchema reads the schema that spec names (see the file comment) relative to root, into
 // the schema fields of compile.Inputs: Schema for one file (a saved introspection result is
 // converted to SDL, as before), SchemaFiles for several. Every problem names the entry or the
-// file it is about.
-func ReadSchema(root, spec string) (compile.Inputs, diag.List) {
+// file it is about. A glob skips the folders skip names (the overrides folder) besides those
+// it always skips.
+func ReadSchema(root, spec string, skip ...string) (compile.Inputs, diag.List) {
 	var ds diag.List
 	entries := schemaEntries(spec)
 	in := compile.Inputs{SchemaPath: strings.Join(entries, ",")}
@@ -38,8 +44,9 @@ func ReadSchema(root, spec string) (compile.Inputs, diag.List) {
 		return in, ds
 	}
 	var names []string
+	sk := newSkipper(root, skip)
 	for _, e := range entries {
-		names = append(names, expand(root, e, &ds)...)
+		names = append(names, expand(root, e, sk, &ds)...)
 	}
 	if ds.HasErrors() {
 		return in, ds
@@ -89,15 +96,18 @@ func schemaEntries(spec string) []string {
 
 // expand returns the slash names of the files entry names: itself, a folder's schema files or
 // a glob's matches; none, with a diagnostic, when it names nothing.
-func expand(root, entry string, ds *diag.List) []string {
+func expand(root, entry string, sk *skipper, ds *diag.List) []string {
 	if isGlob(entry) {
-		names, err := glob(root, entry)
+		names, err := glob(root, entry, sk)
 		switch {
 		case err != nil:
 			ds.Add(entry, 0, 0, "-schema's pattern is malformed: "+err.Error(), "fix the pattern: * and ? match within a folder, ** any number of folders, [abc] one of the characters")
 		case len(names) == 0 && strings.HasPrefix(entry, "'"):
 			ds.Add(entry, 0, 0, "-schema's pattern matches no file: its quotes are part of it",
 				"write it without quotes in a //go:generate line (go generate runs no shell, so nothing expands the glob; it keeps single quotes as they are), or in double quotes")
+		case len(names) == 0 && len(skippedMatches(root, entry)) > 0:
+			ds.Add(entry, 0, 0, "-schema's pattern matches only files that are not the schema ("+nameList(skippedMatches(root, entry))+"): a glob never reads toolgen's output, the overrides folder, node_modules, vendor or .git",
+				"name the schema's files or their folder, e.g. -schema 'graph/**/*.graphqls'")
 		case len(names) == 0:
 			ds.Add(entry, 0, 0, "-schema's pattern matches no file",
 				"check it against the folder toolgen runs in (go generate runs in the folder of the file with the //go:generate line), or name the files or their folder")
@@ -134,8 +144,9 @@ func expand(root, entry string, ds *diag.List) []string {
 func isGlob(s string) bool { return strings.ContainsAny(s, "*?[") }
 
 // glob returns the slash names of the files (not folders) that pattern matches below root,
-// relative as the pattern is, sorted. ** matches any number of folders, none included.
-func glob(root, pattern string) ([]string, error) {
+// relative as the pattern is, sorted. ** matches any number of folders, none included. The
+// folders sk skips are not entered; nil skips none.
+func glob(root, pattern string, sk *skipper) ([]string, error) {
 	pattern = slash(pattern)
 	segs := strings.Split(pattern, "/")
 	for _, s := range segs {
@@ -167,7 +178,7 @@ func glob(root, pattern string) ([]string, error) {
 		}
 		parts := strings.Split(filepath.ToSlash(rel), "/")
 		if d.IsDir() {
-			if !couldMatch(rest, parts) {
+			if !couldMatch(rest, parts) || sk.skips(p) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -177,3 +177,36 @@ func TestSplitSchemaExtensionOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSchemaSkips: '**/*.graphql' at a repository's root read toolgen's output and the
+// overrides as schema files (and failed to parse them); now a glob skips them, any output
+// folder (by its manifest), node_modules, vendor and .git, and says so when nothing else matches.
+func TestReadSchemaSkips(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"schema.graphql":                   "type Query { a: Int }\n",
+		"graph/more.graphql":               "extend type Query { b: Int }\n",
+		"tool-selections/a.graphql":        "query A { a }\n",
+		"generated/.toolgen.json":          "{}\n",
+		"generated/operations/a.graphql":   "query Tool_a { a }\n",
+		"api/gen/.toolgen.json":            "{}\n",
+		"api/gen/operations/b.graphql":     "query Tool_b { b }\n",
+		"node_modules/x/schema.graphql":    "type Query { x: Int }\n",
+		"web/node_modules/y/types.graphql": "type Query { y: Int }\n",
+		"vendor/z/schema.graphql":          "type Query { z: Int }\n",
+		".git/info/schema.graphql":         "type Query { g: Int }\n",
+	})
+	in, ds := Read(dir, "**/*.graphql", "allowlist.yaml", "tool-selections")
+	if got := paths(in.SchemaFiles); !cmp.Equal(got, []string{"graph/more.graphql", "schema.graphql"}) {
+		t.Errorf("files %v (%s)", got, ds)
+	}
+	_, ds = ReadSchema(dir, "**/a.graphql", "tool-selections")
+	want := "**/a.graphql: -schema's pattern matches only files that are not the schema (generated/operations/a.graphql, tool-selections/a.graphql): " +
+		"a glob never reads toolgen's output, the overrides folder, node_modules, vendor or .git; name the schema's files or their folder, e.g. -schema 'graph/**/*.graphqls'\n"
+	if diff := cmp.Diff(want, ds.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// A folder named in the pattern itself is read: it was asked for.
+	if in, _ := ReadSchema(dir, "vendor/**/*.graphql"); in.SchemaPath != "vendor/z/schema.graphql" {
+		t.Errorf("vendor/**: %q", in.SchemaPath)
+	}
+}

@@ -41,6 +41,10 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 		return nil, ds
 	}
 	plat := declarePlatforms(name, doc) // before validation: what Federation or AppSync define
+	exts := plat.baselessExtensions(doc)
+	if exts.HasErrors() {
+		return nil, exts
+	}
 	// Validate the document already parsed (gqlparser.LoadSchema would parse it again): the
 	// built-in definitions first, as LoadSchema does.
 	prelude, err := parser.ParseSchema(validator.Prelude)
@@ -63,7 +67,7 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 		ds.Add(name, 0, 0, msg, plat.noQueryFix())
 		return nil, ds
 	}
-	return schema, plat.finish(schema)
+	return schema, slices.Concat(plat.finish(schema), exts, commentDescriptions(schema, doc))
 }
 
 // builtinScalars are GraphQL's own scalars, which gqlparser's prelude declares.

@@ -38,7 +38,11 @@ var gitHubErrors = []string{
 // change that moves one changes both.
 var gitHubCounts = map[string]int{
 	"credential-input error": 8, "credential-only warning": 1, "deprecated-usage warning": 20,
-	"description-too-short warning": 238, "identity-input warning": 54,
+	"description-too-short warning": 238,
+	// Was 54, all targets (ownerId of a new repository, followUser's userId, a branch rule's
+	// actor lists): identity-input now flags only names that say who is acting, here the
+	// authorEmail a merge commit is authored as (mergeBranch, mergePullRequest, auto-merge).
+	"identity-input warning":           3,
 	"near-duplicate-description error": 3, "near-duplicate-description warning": 30,
 	"role-token-budget warning": 1, "role-tool-count warning": 1,
 }

@@ -117,10 +117,10 @@ func (l *linter) checkInput(c *inputCheck, i int) {
 		}
 		c.checked[in.def] = true
 	}
-	if !l.fixedChoice(in.typ) && l.identityInput(in.name) {
+	if !l.fixedChoice(in.typ) && l.identityInput(in.path) {
 		// A flag or an enum is one of the schema's values: it names no one.
 		l.report(Finding{Rule: "identity-input", Tool: tool, Severity: diag.Warning, Pos: in.pos,
-			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity", tool, in.path),
+			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity (who the request is made as)", tool, in.path),
 			Fix:     "take the identity from the login (an override can leave the argument out), " + l.suppressFix(tool, "identity-input")})
 	}
 	l.injection(tool, subject{input: true, name: in.path}, in.desc, in.pos)

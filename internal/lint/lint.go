@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
@@ -122,7 +123,7 @@ type linter struct {
 	candidates map[string]bool             // sensitive.Candidate per field or input name
 	secrets    map[sensitive.Field]bool    // sensitive.Credential per candidate in its context
 	holders    map[string]bool             // sensitive.Holder per type name
-	identity   map[string]bool             // sensitive.Identity per input name
+	identity   map[string]bool             // sensitive.IdentityIn per input path
 	inject     injection.Matcher           // the description-injection patterns, its scratch space reused
 	schemas    schemaWalker                // reads each tool's input schema, its buffers reused
 }
@@ -168,12 +169,14 @@ func (l *linter) credential(f sensitive.Field) bool {
 	return c
 }
 
-// identityInput is sensitive.Identity, computed once per distinct name in a run.
-func (l *linter) identityInput(name string) bool {
-	c, ok := l.identity[name]
+// identityInput is sensitive.IdentityIn for the input at the dotted path, computed once per
+// distinct path in a run.
+func (l *linter) identityInput(path string) bool {
+	c, ok := l.identity[path]
 	if !ok {
-		c = sensitive.Identity(name)
-		l.identity[name] = c
+		within := strings.Split(path, ".")
+		c = sensitive.IdentityIn(within[len(within)-1], within[:len(within)-1])
+		l.identity[path] = c
 	}
 	return c
 }

@@ -39,25 +39,3 @@ func Words(name string) []string {
 	flush()
 	return out
 }
-
-// identityFirst are the entities whose id names who is acting.
-var identityFirst = map[string]bool{
-	"user": true, "owner": true, "tenant": true, "account": true, "customer": true,
-	"member": true, "actor": true, "viewer": true, "author": true, "organization": true,
-	"org": true, "principal": true, "requester": true, "creator": true,
-}
-
-// Identity reports whether an input name names the acting identity: userId, ownerId, tenantId,
-// accountId, customerId, actorId and the like, in any casing. Identity should come from the
-// login, so a model that chooses one chooses whom it acts as.
-func Identity(name string) bool {
-	ws := Words(name)
-	if len(ws) < 2 {
-		return false
-	}
-	last := ws[len(ws)-1]
-	if last != "id" && last != "ids" && last != "uuid" && last != "email" && last != "login" {
-		return false
-	}
-	return identityFirst[ws[len(ws)-2]]
-}

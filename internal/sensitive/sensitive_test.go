@@ -17,6 +17,46 @@ func TestIdentity(t *testing.T) {
 	}
 }
 
+// TestIdentityIn: a name says who the request is made as (the actor, an id marked acting, a
+// write's author), not whom it is for: a helpdesk's customerId, a followed userId, the ownerId
+// of a new repository and a filter's authorId are targets, which the server's authorization
+// checks.
+func TestIdentityIn(t *testing.T) {
+	yes := []string{"viewerId", "viewerLogin", "actorId", "actorIds", "requesterId", "principal_id", "tenantID",
+		"currentUserId", "actingUserId", "asUserId", "onBehalfOfUserId", "impersonatedUserId", "sessionUserId",
+		"authorId", "senderId", "creatorEmail", "authorEmail"}
+	no := []string{"id", "movieId", "watchListId", "users", "userName", "titleId", "repositoryId",
+		"userId", "user_id", "ownerId", "accountId", "customerId", "organizationId", "memberIds",
+		"pushActorIds", "targetOwnerId", "providerAccountId", "repositoryOwnerLogin", "excludedTeamMemberIds"}
+	for _, n := range yes {
+		if !IdentityIn(n, nil) {
+			t.Errorf("IdentityIn(%q) = false, want true", n)
+		}
+	}
+	for _, n := range no {
+		if IdentityIn(n, nil) {
+			t.Errorf("IdentityIn(%q) = true, want false", n)
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		within []string
+		want   bool
+	}{
+		{"authorId", []string{"filter"}, false},               // whose posts to list
+		{"authorId", []string{"input"}, true},                 // whom a post is written as
+		{"creatorId", []string{"where", "and"}, false},        // Hasura's nesting
+		{"viewerId", []string{"filter"}, true},                // the actor, whatever the context
+		{"actorId", []string{"input", "bypassActors"}, false}, // one of the listed actors
+		{"customerId", []string{"input"}, false},              // the ticket's customer
+		{"currentUserId", []string{"searchCriteria"}, true},
+	} {
+		if got := IdentityIn(c.name, c.within); got != c.want {
+			t.Errorf("IdentityIn(%q, %q) = %v, want %v", c.name, c.within, got, c.want)
+		}
+	}
+}
+
 func TestWords(t *testing.T) {
 	for in, want := range map[string]string{"accessToken": "access token", "API_KEY": "api key", "tenantID": "tenant id", "HTMLBody": "html body", "x2Factor": "x2 factor"} {
 		ws := Words(in)

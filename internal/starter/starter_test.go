@@ -230,3 +230,19 @@ type Product { sku: String! name: String! price: Int }
 		}
 	}
 }
+
+// TestHashCommentsDescribe: an AppSync console schema documents its fields with # comments;
+// init listed none of them as tools (no description), and now lists those with one.
+func TestHashCommentsDescribe(t *testing.T) {
+	schema := []byte("type Query {\n  # Lists the open tickets of a customer, newest first, with their subjects.\n  tickets(customer: ID!): [String]\n  # oldTickets: [String]\n  archived: [String]\n}\n")
+	out, ds := Allowlist(oneFile("s.graphql", schema), tokentest.Cache(t))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if n := compiles(t, schema, out); n != 1 || !strings.Contains(string(out), "  tickets: {}") || !strings.Contains(string(out), "  # archived:") {
+		t.Errorf("want tickets as the one tool, archived commented out:\n%s", out)
+	}
+	if !strings.Contains(ds.String(), "a description was taken from the # comments") {
+		t.Errorf("no note on the comment taken: %s", ds)
+	}
+}
