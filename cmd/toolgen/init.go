@@ -5,7 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 
+	"github.com/toolgen/toolgen/internal/compile"
+	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/generate"
 	"github.com/toolgen/toolgen/internal/starter"
 	"github.com/toolgen/toolgen/internal/tokencount"
@@ -19,8 +23,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	schema := fs.String("schema", "schema.graphql", schemaUsage)
 	out := fs.String("o", "", "write the allow-list to this new file; an existing one is never replaced (default: stdout)")
+	since := fs.String("new", "", "print entries only for the root fields this allow-list does not mention (as tools or commented out): what the API added since")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen init [-schema FILE|FOLDER|GLOB[,…]] [-o allowlist.yaml]")
+		fmt.Fprintln(stderr, "usage: toolgen init [-schema FILE|FOLDER|GLOB[,…]] [-o allowlist.yaml] [-new allowlist.yaml]")
 		fmt.Fprintln(stderr, "Prints a starter allow-list: every query with its token cost; mutations and fields that")
 		fmt.Fprintln(stderr, "need a decision commented out with the reason.")
 		fs.PrintDefaults()
@@ -43,7 +48,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprint(stderr, ds.String())  // what a saved introspection result left out
 	tokens := tokencount.OpenCache() // the counts of earlier runs; init's are kept for the first generate
-	list, ds := starter.Allowlist(schemaIn, tokens)
+	list, ds := starterFor(schemaIn, *since, tokens)
 	tokens.Save() // a failed save only costs the next run its counts
 	fmt.Fprint(stderr, ds.String())
 	if ds.HasErrors() {
@@ -55,4 +60,22 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// starterFor is the whole starter, or with -new only the entries the allow-list lacks.
+func starterFor(schema compile.Inputs, since string, tokens *tokencount.Cache) ([]byte, diag.List) {
+	if since == "" {
+		return starter.Allowlist(schema, tokens)
+	}
+	allow, err := os.ReadFile(since)
+	if err != nil {
+		var ds diag.List
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is the diagnostic's own
+		}
+		ds.Add(since, 0, 0, "cannot read the allow-list: "+err.Error(), "pass the allow-list to compare with, e.g. -new allowlist.yaml")
+		return nil, ds
+	}
+	return starter.Missing(schema, since, allow, tokens)
 }

@@ -11,11 +11,28 @@ import (
 func render(schemaName string, fields []*field, scalars []guess) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Starter allow-list for %s, printed by toolgen init. Every tool listed here is an\n", schemaName)
-	b.WriteString("# operation an agent may run: delete what your agents do not need, then add roles.\n")
+	b.WriteString("# operation an agent may run: comment out what your agents do not need, then add roles.\n")
+	b.WriteString("# (Commented out rather than deleted, a field is not printed again by toolgen init -new,\n")
+	b.WriteString("# which lists only the root fields this file does not mention: new ones, after the API grows.)\n")
 	b.WriteString("# Token counts are what each tool's definition costs in the model's context (o200k_base).\n")
 	b.WriteString("# Reference: the allowlist.yaml section of toolgen's README.\n")
 	b.WriteString("version: 1\n")
-	var active, queries, mutations []*field
+	active, queries, mutations := split(fields)
+	renderRoles(&b, active)
+	renderScalars(&b, scalars)
+	if len(active) == 0 {
+		// Not tools: {}: an entry uncommented below a flow mapping is a YAML error, and tools:
+		// with only comments under it is an empty tool set (the allow-list warns about it).
+		b.WriteString("tools:  # nothing compiles as it stands: uncomment the entries below that agents need\n")
+	} else {
+		b.WriteString("tools:\n")
+	}
+	sections(&b, active, queries, mutations)
+	return b.Bytes()
+}
+
+// split sorts fields into those usable as they stand, queries that need a decision, and writes.
+func split(fields []*field) (active, queries, mutations []*field) {
 	for _, f := range fields {
 		switch {
 		case f.mutation:
@@ -26,26 +43,21 @@ func render(schemaName string, fields []*field, scalars []guess) []byte {
 			queries = append(queries, f)
 		}
 	}
-	renderRoles(&b, active)
-	renderScalars(&b, scalars)
-	if len(active) == 0 {
-		// Not tools: {}: an entry uncommented below a flow mapping is a YAML error, and tools:
-		// with only comments under it is an empty tool set (the allow-list warns about it).
-		b.WriteString("tools:  # nothing compiles as it stands: uncomment the entries below that agents need\n")
-	} else {
-		b.WriteString("tools:\n")
-	}
-	entries(&b, active)
+	return active, queries, mutations
+}
+
+// sections prints the entries under tools:, the ones that need a decision commented out.
+func sections(b *bytes.Buffer, active, queries, mutations []*field) {
+	entries(b, active)
 	if len(queries) > 0 {
 		b.WriteString("\n  # Queries that need a decision before an agent can use them:\n")
-		entries(&b, queries)
+		entries(b, queries)
 	}
 	if len(mutations) > 0 {
 		b.WriteString("\n  # Mutations: writes. Each call waits for a person's approval (approval: required,\n")
 		b.WriteString("  # the default for mutations); uncomment only the writes agents should propose.\n")
-		entries(&b, mutations)
+		entries(b, mutations)
 	}
-	return b.Bytes()
 }
 
 // renderRoles prints an example role, commented out. A role without tools listed sees every
