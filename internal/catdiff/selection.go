@@ -69,20 +69,6 @@ func (sh shape) on(path, typ string) string {
 	return p
 }
 
-// rootField is the name of the operation's first root field, "" when it does not parse.
-func rootField(op string) string {
-	doc, err := parser.ParseQuery(&ast.Source{Name: "operation", Input: op})
-	if err != nil || len(doc.Operations) == 0 {
-		return ""
-	}
-	for _, s := range doc.Operations[0].SelectionSet {
-		if f, ok := s.(*ast.Field); ok {
-			return f.Name
-		}
-	}
-	return ""
-}
-
 // selection compares what two versions of a tool return. A removed or added subtree, a field's
 // or a fragment's, is one change at its top, counting the fields below it; a sensitive field is
 // reported on its own wherever it is added.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/opdoc"
 )
 
 // tools matches tools by name, then pairs a removed and an added tool over the same root field
@@ -51,7 +52,7 @@ func byName(ts []catalog.Tool) map[string]*catalog.Tool {
 
 // sameRoot reports whether two tools run the same root field of the same kind.
 func sameRoot(a, b *catalog.Tool) bool {
-	ra, rb := rootField(a.Operation), rootField(b.Operation)
+	ra, rb := opdoc.RootField(a.Operation), opdoc.RootField(b.Operation)
 	return ra != "" && ra == rb && a.Kind == b.Kind
 }
 

@@ -5,12 +5,9 @@ import (
 	"path"
 	"sort"
 
-	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vektah/gqlparser/v2/parser"
-
 	"github.com/toolgen/toolgen/internal/allowlist"
-
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/selection"
 )
 
@@ -54,7 +51,7 @@ func (c *compiler) loadOverrides(files map[string][]byte) diag.List {
 // root field is a typo of one, or of nothing; only a root field left out of the allow-list is
 // one to add to tools:.
 func (c *compiler) notAllowListed(p, tool string, files map[string][]byte) (msg, fix string) {
-	if f := selectedRoot(string(files[p])); f != "" && f != tool && c.list.Entry(f) != nil {
+	if f := opdoc.RootField(string(files[p])); f != "" && f != tool && c.list.Entry(f) != nil {
 		msg = fmt.Sprintf("override for %q, which is not allow-listed, but it selects %s, which is", tool, f)
 		if q := overrideOf(f, files); q != "" {
 			return msg, fmt.Sprintf("%s is already %s's override: keep one of the two files", q, f)
@@ -77,21 +74,6 @@ func (c *compiler) notAllowListed(p, tool string, files map[string][]byte) (msg,
 		return msg, fmt.Sprintf("did you mean %s? rename the file to %s, or delete it", s, path.Join(path.Dir(p), s+".graphql"))
 	}
 	return msg, fmt.Sprintf("name an override after the allow-listed tool it is for (%s), or delete this file", path.Join(path.Dir(p), "<tool>.graphql"))
-}
-
-// selectedRoot is the first root field the file's first operation selects, read without the
-// schema (the file is not checked against it here), or "".
-func selectedRoot(src string) string {
-	doc, err := parser.ParseQuery(&ast.Source{Input: src})
-	if err != nil || len(doc.Operations) == 0 {
-		return ""
-	}
-	for _, s := range doc.Operations[0].SelectionSet {
-		if f, ok := s.(*ast.Field); ok {
-			return f.Name
-		}
-	}
-	return ""
 }
 
 // overrideOf is the file among files that is tool's override, or "".

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
 )
 
 // Compact prints doc on one line: operations first, then fragments, in document order.
@@ -173,3 +174,18 @@ func Value(v *ast.Value) string {
 // it means what no default means, and a non-null type cannot hold it, so everything that asks
 // "is there a default?" (a page size to bound, a required input, a "default" to write) asks this.
 func HasDefault(v *ast.Value) bool { return v != nil && v.Kind != ast.NullValue }
+
+// RootField is the first root field that the first operation of src selects, read without a
+// schema, or "" when src does not parse: enough to tell which tool a document is for.
+func RootField(src string) string {
+	doc, err := parser.ParseQuery(&ast.Source{Name: "operation", Input: src})
+	if err != nil || len(doc.Operations) == 0 {
+		return ""
+	}
+	for _, s := range doc.Operations[0].SelectionSet {
+		if f, ok := s.(*ast.Field); ok {
+			return f.Name
+		}
+	}
+	return ""
+}
