@@ -12,6 +12,7 @@ package opbuild
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/gqlschema"
@@ -23,13 +24,25 @@ import (
 var gateDirectives = []string{"requiresScopes", "policy", "hasRole", "hasRoles", "hasScope", "hasScopes",
 	"hasPermission", "hasPermissions", "requiresPermission", "requiresPermissions", "requiresRole"}
 
-// gateWords is a description saying a permission, a scope, a role or staff or admin rights are
-// required, within one sentence ("(requires MANAGE_PRODUCTS permission)", "Requires `read_orders`
-// access scope", "Requires admin rights"), or that the field is for staff or admins only.
-// "requires two-factor authentication" (GitHub, a setting's meaning) is not one. On the scale
-// schemas and eleven others only Nautical's permission notes match.
-var gateWords = regexp.MustCompile(`(?i)\brequires?\b[^.\n]{0,60}\b(permissions?|access scopes?|staff|admin(istrator)?s?|privileges?|roles?)\b` +
-	`|\b(staff|admins?|administrators?) only\b|\bonly (available )?(to|for) (staff|admins?|administrators?)\b`)
+// requireWords is a description saying a permission, a scope, a role or staff or admin rights
+// are required, within one sentence ("(requires MANAGE_PRODUCTS permission)", "Requires
+// `read_orders` access scope", "Requires admin rights"); onlyWords, that the field is for staff
+// or admins only. "requires two-factor authentication" (GitHub, a setting's meaning) is not one.
+// On the scale schemas and eleven others only Nautical's permission notes match.
+var (
+	requireWords = regexp.MustCompile(`(?i)\brequires?\b[^.\n]{0,60}\b(permissions?|access scopes?|staff|admin(istrator)?s?|privileges?|roles?)\b`)
+	onlyWords    = regexp.MustCompile(`(?i)\b(staff|admins?|administrators?) only\b|\bonly (available )?(to|for) (staff|admins?|administrators?)\b`)
+)
+
+// gatedText reports whether a description says the field is gated. Plain substring tests come
+// first: most descriptions have none of the words, and GitHub's many "only" would otherwise
+// each run a regular expression.
+func gatedText(d string) bool {
+	if strings.Contains(d, "equire") && requireWords.MatchString(d) {
+		return true
+	}
+	return (strings.Contains(d, "taff") || strings.Contains(d, "dmin")) && onlyWords.MatchString(d)
+}
 
 // gateNames are the gate directives as schema writes them: gateDirectives, and Federation's
 // @requiresScopes and @policy under the names a @link imports them as (@scopes).
@@ -46,17 +59,16 @@ func gateNames(schema *ast.Schema) map[string]bool {
 	return names
 }
 
-// gated reports whether f, or the type it returns, is marked as needing a permission.
+// gated reports whether f, or the type it returns, is marked as needing a permission; the
+// answer is kept, as the phases ask about the same fields again and again.
 func (b *Builder) gated(f *ast.FieldDefinition) bool {
-	if b.gateDirective(f.Directives) {
-		return true
+	if g, ok := b.gateCache[f]; ok {
+		return g
 	}
-	if n := b.named(f); n != nil && b.gateDirective(n.Directives) {
-		return true
-	}
-	// a cheap test before the regular expression: most descriptions have none of its words
-	d := f.Description
-	return (strings.Contains(d, "equire") || strings.Contains(d, "only")) && gateWords.MatchString(d)
+	n := b.named(f)
+	g := b.gateDirective(f.Directives) || n != nil && b.gateDirective(n.Directives) || gatedText(f.Description)
+	b.gateCache[f] = g
+	return g
 }
 
 func (b *Builder) gateDirective(ds ast.DirectiveList) bool {
@@ -78,6 +90,9 @@ const maxGatedNamed = 6
 // gatedNote names the gated fields of the selected objects that the finished selection left
 // out, so that a reviewer whose role holds the permission knows what an override would add.
 func (b *Builder) gatedNote(t *ast.Definition, kids []*node) string {
+	if !b.anyGated() {
+		return "" // most schemas mark nothing: no walk per tool
+	}
 	var left []string
 	b.leftGated(t, kids, map[string]bool{}, &left)
 	if len(left) == 0 {
@@ -116,4 +131,19 @@ func (b *Builder) leftGated(t *ast.Definition, kids []*node, seen map[string]boo
 			*left = append(*left, t.Name+"."+f.Name)
 		}
 	}
+}
+
+// anyGated reports whether any field of the schema's objects is gated, found once.
+func (b *Builder) anyGated() bool {
+	if b.someGated == nil {
+		found := false
+		for _, t := range b.schema.Types {
+			if t.Kind == ast.Object && slices.ContainsFunc(t.Fields, b.gated) {
+				found = true
+				break
+			}
+		}
+		b.someGated = &found
+	}
+	return *b.someGated
 }

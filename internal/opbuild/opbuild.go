@@ -53,6 +53,8 @@ type Builder struct {
 	valueCache   map[string]bool
 	reachCount   map[string]int  // relevance.go's reach, counted on first use
 	gates        map[string]bool // gated.go's directive names, as this schema writes them
+	gateCache    map[*ast.FieldDefinition]bool
+	someGated    *bool // anyGated's answer, once known
 	words        wordCounts
 	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }
@@ -63,7 +65,7 @@ func New(schema *ast.Schema) *Builder {
 		schema: schema, wrappers: wrappers(schema),
 		leafCache: map[string][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
 		connCache: map[string]*conn{}, pageCache: map[string]*ast.FieldDefinition{}, valueCache: map[string]bool{},
-		words: wordCounts{}, count: tokencount.Count, gates: gateNames(schema),
+		words: wordCounts{}, count: tokencount.Count, gates: gateNames(schema), gateCache: map[*ast.FieldDefinition]bool{},
 	}
 }
 

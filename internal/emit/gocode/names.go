@@ -138,12 +138,13 @@ func newNames(c *catalog.Catalog) *names {
 // would stop compiling on an unrelated change.
 func byClaim(types []catalog.Type) []string {
 	names := make([]string, len(types))
+	exact := make(map[string]bool, len(types)) // goName once per name, not per comparison
 	for i, t := range types {
-		names[i] = t.Name
+		names[i], exact[t.Name] = t.Name, goName(t.Name) == t.Name
 	}
 	slices.SortFunc(names, func(a, b string) int {
-		if ea, eb := goName(a) == a, goName(b) == b; ea != eb {
-			if ea {
+		if exact[a] != exact[b] {
+			if exact[a] {
 				return -1
 			}
 			return 1
