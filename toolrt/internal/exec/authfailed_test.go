@@ -12,6 +12,11 @@ func TestAuthFailed(t *testing.T) {
 		deepNullData = `{"data":null,"errors":[{"message":"no","path":["add","item","notes"],"extensions":{"code":"UNAUTHORIZED"}}]}`
 		mixed        = `{"data":null,"errors":[{"message":"Unauthorized","extensions":{"code":"UNAUTHORIZED"}},{"message":"boom","extensions":{"code":"INTERNAL"}}]}`
 		forbidden    = `{"data":null,"errors":[{"message":"Forbidden","path":["x"],"extensions":{"classification":"FORBIDDEN"}}]}`
+		// @apollo/gateway 2.14 when a subgraph answers HTTP 401: HTTP 200, the root nulled, no path.
+		gateway     = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}}],"data":{"me":null}}`
+		gatewayTwo  = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}}],"data":{"me":null,"user":null}}`
+		gatewayPart = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}}],"data":{"me":null,"product":{"name":"GraphQL Book"}}}`
+		gatewayMix  = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}},{"message":"no","path":["product"],"extensions":{"code":"FORBIDDEN"}}],"data":{"me":null,"product":null}}`
 	)
 	cases := []struct {
 		name     string
@@ -30,6 +35,11 @@ func TestAuthFailed(t *testing.T) {
 		{"deep error nulled the data, write: it ran", 200, deepNullData, true, false},
 		{"one error is not about identity", 200, mixed, false, false},
 		{"forbidden is not an identity problem", 200, forbidden, false, false},
+		{"gateway: the root field nulled, read", 200, gateway, false, true},
+		{"gateway: every root field nulled, read", 200, gatewayTwo, false, true},
+		{"gateway: one root field answered, read", 200, gatewayPart, false, false},
+		{"gateway: a forbidden root among them, read", 200, gatewayMix, false, false},
+		{"gateway: the root field nulled, write: it may have run", 200, gateway, true, false},
 	}
 	for _, c := range cases {
 		if got := authFailed(c.status, decoded([]byte(c.body)), c.mutation); got != c.want {

@@ -117,6 +117,11 @@ func graphQLResult(data []byte, r *gqlResponse) (Result, bool) {
 // (the operation ran; a retry would repeat a write), so it is handed back as data. For a write
 // the errors must also sit at the root field or above: an auth error deeper down means the
 // write's resolver returned, which means the write happened.
+//
+// A read whose every root field is null counts as no data: a federation gateway turns a
+// subgraph's HTTP 401 into HTTP 200 with {"data":{"me":null}} and an UNAUTHENTICATED error
+// without a path. A write does not: that error names no field, so it cannot tell "refused
+// before the write" from "the write ran, then a fetch for its answer was refused".
 func authFailed(status int, r *gqlResponse, mutation bool, codes ...string) bool {
 	if len(codes) == 0 {
 		codes = DefaultAuthErrorCodes()
@@ -124,7 +129,7 @@ func authFailed(status int, r *gqlResponse, mutation bool, codes ...string) bool
 	if status == http.StatusUnauthorized {
 		return true
 	}
-	if r == nil || len(r.Errors) == 0 || !isNull(r.Data) {
+	if r == nil || len(r.Errors) == 0 || !(isNull(r.Data) || !mutation && rootsNull(r.Data)) {
 		return false
 	}
 	for _, e := range r.Errors {
@@ -141,6 +146,20 @@ func (e gqlError) authCoded(codes []string) bool {
 
 func isNull(raw json.RawMessage) bool {
 	return len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null"
+}
+
+// rootsNull reports whether data is an object whose every root field is null.
+func rootsNull(raw json.RawMessage) bool {
+	var roots map[string]json.RawMessage
+	if json.Unmarshal(raw, &roots) != nil || roots == nil {
+		return false
+	}
+	for _, v := range roots {
+		if !isNull(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // pathDepth is the number of elements of an error's path; 0 when it has none.
