@@ -6,6 +6,7 @@ package args
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,6 +28,7 @@ func (s *Schema) unknown(ve *jsonschema.ValidationError, names []string, inst an
 		}
 		return fmt.Sprintf("unknown property %q; remove it", clip(n, 64))
 	}
+	names = slices.Sorted(slices.Values(names)) // the validator lists them in map order
 	hinted := false
 	parts := make([]string, 0, len(names))
 	for i, n := range names {
