@@ -77,7 +77,8 @@ func catalogOrder(defs []toolrt.ToolDef) mcp.Middleware {
 }
 
 // handler runs one tool through the session's run. Everything the call got wrong or was
-// refused comes back as an isError result the model can read; only a cancelled request is a
+// refused comes back as an isError result the model can read (data next to field errors is not
+// one: the call worked in part, see toolrt.Result.IsError); only a cancelled request is a
 // protocol error, because then nobody is waiting for a result. In elicit mode a write first
 // comes back as an input request (elicit.go).
 func (s *Server) handler(name string) mcp.ToolHandler {

@@ -15,8 +15,10 @@ import (
 
 // Result is one tool call's answer for the model.
 type Result struct {
-	Text    string // the text the model reads: data, a structured error or a denial; at most 24,000 characters
-	IsError bool   // the call failed or was refused (MCP isError)
+	Text string // the text the model reads: data, a structured error or a denial; at most 24,000 characters
+	// IsError: the call failed or was refused (MCP isError). Data next to field errors is not
+	// a failure: IsError false, Outcome graphql_errors, the errors in Text.
+	IsError bool
 	Denied  bool   // the approval gate refused the write; nothing was sent
 	Outcome string // exec's outcome, or "not_sent"
 	Ref     string // reference id of a failure whose details are in the log

@@ -50,7 +50,7 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	if res.Refusal == "" && needsApproval(rt, args[0]) {
 		fmt.Fprintf(e.Err, "agent call: %s is a write that waits for approval in `agent` and `agent mcp`; call sent it with no gate (a person typed it)\n", args[0])
 	}
-	if err != nil || !res.IsError {
+	if err != nil || !res.IsError && res.Outcome != graphQLErrors {
 		return err
 	}
 	return callFailure(args[0], e.Settings, res)
@@ -66,8 +66,12 @@ func needsApproval(rt *toolrt.Runtime, tool string) bool {
 	return false
 }
 
-// unauthenticated is the outcome of a call whose identity the API refused (toolrt's exec).
-const unauthenticated = "unauthenticated"
+// Outcomes of a call (toolrt's exec): the identity was refused; the API answered with errors,
+// next to its data or instead of it.
+const (
+	unauthenticated = "unauthenticated"
+	graphQLErrors   = "graphql_errors"
+)
 
 // callFailure is the one line that makes a refused or failed call exit non-zero. Its hints
 // name the catalog and role in use, so that they can be pasted as they are.
@@ -83,6 +87,11 @@ func callFailure(tool string, s Settings, res toolrt.Result) error {
 	}
 	if res.Outcome == unauthenticated {
 		return refusedIdentity(tool, s.TokenHeader)
+	}
+	if !res.IsError {
+		// data with field errors: not a failed call (MCP hands it back without isError), but
+		// a script should not take the answer for whole
+		return fmt.Errorf("the %s call answered with errors next to its data (see above): some fields are missing", tool)
 	}
 	return fmt.Errorf("the %s call failed (see above)", tool)
 }

@@ -37,7 +37,9 @@ func runRead(ctx context.Context, rt *toolrt.Runtime, s ReadSpec, vars any) (str
 	}
 	res, err := rt.Direct(ctx, s.Tool, raw)
 	text := res.Text
-	if err == nil && !res.IsError && len(s.Pick) > 0 {
+	// Only a whole answer is narrowed: picking from data with field errors would drop the
+	// errors, and the person approving the write would not learn that the read is incomplete.
+	if err == nil && !res.IsError && res.Outcome != graphQLErrors && len(s.Pick) > 0 {
 		var n int
 		text, n = pick(text, s.Pick, vars)
 		labels = append(labels, fmt.Sprintf("%d matching", n))

@@ -87,6 +87,11 @@ func decodeResponse(data []byte) (*gqlResponse, error) {
 // decoded strings (attempt.read), and r, its decoding. Errors are data for the model: it reads
 // the server's message and decides what to do. ok is false when data is not a GraphQL
 // response at all. The text is bounded last.
+//
+// IsError (MCP's "the tool call failed") is set only when no root field answered. Data next to
+// field errors (one FORBIDDEN field, common under federation) is a call that worked in part:
+// some hosts drop an isError result's content, and the errors stay in the text either way.
+// The outcome is graphql_errors in both cases.
 func graphQLResult(data []byte, r *gqlResponse) (Result, bool) {
 	if r == nil || (r.Data == nil && len(r.Errors) == 0) {
 		return Result{}, false
@@ -108,7 +113,8 @@ func graphQLResult(data []byte, r *gqlResponse) (Result, bool) {
 	if err != nil {
 		return Result{}, false
 	}
-	return Result{Text: Bound(string(text)), IsError: true, Outcome: GraphQLErrors}, true
+	failed := isNull(r.Data) || rootsNull(r.Data)
+	return Result{Text: Bound(string(text)), IsError: failed, Outcome: GraphQLErrors}, true
 }
 
 // authFailed reports whether the server refused the caller's identity before anything ran, so
