@@ -16,7 +16,10 @@ func TestAuthFailed(t *testing.T) {
 		gateway     = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}}],"data":{"me":null}}`
 		gatewayTwo  = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}}],"data":{"me":null,"user":null}}`
 		gatewayPart = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}}],"data":{"me":null,"product":{"name":"GraphQL Book"}}}`
-		gatewayMix  = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}},{"message":"no","path":["product"],"extensions":{"code":"FORBIDDEN"}}],"data":{"me":null,"product":null}}`
+		// the same gateway when the write ran and a subgraph then refused a non-null field of its
+		// answer: the null reaches data, and the error has no path
+		gatewayWrite = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}}],"data":null}`
+		gatewayMix   = `{"errors":[{"message":"401: Unauthorized","extensions":{"code":"UNAUTHENTICATED"}},{"message":"no","path":["product"],"extensions":{"code":"FORBIDDEN"}}],"data":{"me":null,"product":null}}`
 	)
 	cases := []struct {
 		name     string
@@ -40,6 +43,8 @@ func TestAuthFailed(t *testing.T) {
 		{"gateway: one root field answered, read", 200, gatewayPart, false, false},
 		{"gateway: a forbidden root among them, read", 200, gatewayMix, false, false},
 		{"gateway: the root field nulled, write: it may have run", 200, gateway, true, false},
+		{"data null with a pathless auth error, write: it may have run", 200, gatewayWrite, true, false},
+		{"data null with a pathless auth error, read", 200, gatewayWrite, false, true},
 	}
 	for _, c := range cases {
 		if got := authFailed(c.status, decoded([]byte(c.body)), c.mutation); got != c.want {

@@ -121,8 +121,11 @@ func graphQLResult(data []byte, r *gqlResponse) (Result, bool) {
 // that logging in again and re-sending the same bytes is safe: HTTP 401, or a response with no
 // data whose errors are all auth-coded. An auth error next to data is a field-level permission
 // (the operation ran; a retry would repeat a write), so it is handed back as data. For a write
-// the errors must also sit at the root field or above: an auth error deeper down means the
-// write's resolver returned, which means the write happened.
+// that got as far as execution (a "data" key, even null: the GraphQL spec leaves it out only
+// for errors raised before execution begins), each error must name the root field itself: an
+// error deeper down means the write's resolver returned, which means the write happened, and
+// one with no path cannot say where it was raised (a gateway's, after a subgraph's 401 on a
+// field of the answer, nulls the whole data too), so the write is never sent twice on it.
 //
 // A read whose every root field is null counts as no data: a federation gateway turns a
 // subgraph's HTTP 401 into HTTP 200 with {"data":{"me":null}} and an UNAUTHENTICATED error
@@ -138,8 +141,9 @@ func authFailed(status int, r *gqlResponse, mutation bool, codes ...string) bool
 	if r == nil || len(r.Errors) == 0 || !(isNull(r.Data) || !mutation && rootsNull(r.Data)) {
 		return false
 	}
+	executed := len(bytes.TrimSpace(r.Data)) > 0 // the response has a data key
 	for _, e := range r.Errors {
-		if !e.authCoded(codes) || (mutation && pathDepth(e.Path) > 1) {
+		if !e.authCoded(codes) || mutation && executed && pathDepth(e.Path) != 1 {
 			return false
 		}
 	}
