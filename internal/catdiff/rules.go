@@ -43,7 +43,7 @@ func Rules() []Rule {
 		{"page-size-unbounded", Dangerous, cost, "the page-size input (first, limit, size, …) or its default is gone: an answer holds as many items as the server returns"},
 		{"input-pattern-changed", Dangerous, nil, "an input's pattern changed"},
 		{"input-sensitive-property-added", Dangerous, sec, "a new input names a credential or the acting identity"},
-		{"selection-field-added", Safe, cost, "the tool returns a new field"},
+		{"selection-field-added", Dangerous, cost, "the tool returns a new field: data no reviewer has seen reaches the model and what it answers, and every answer grows (cost: answer size, not definition tokens)"},
 		{"selection-sensitive-field-added", Dangerous, sec, "the tool returns a new field that reads as a secret or personal data"},
 		{"selection-field-removed", Dangerous, nil, "the tool no longer returns a field"},
 		{"selection-type-changed", Dangerous, nil, "a returned field switched between a value and an object, or a fragment's type changed"},
