@@ -87,6 +87,12 @@ type Tool struct {
 	Selection string `json:"selection"`
 	// Notes are reviewer-facing remarks about the selection (summarized, trimmed, over budget).
 	Notes []string `json:"notes,omitempty"`
+	// Access lists what the server checks before it answers the operation (Apollo Federation's
+	// @authenticated, @requiresScopes and @policy, AppSync's auth modes) on the root field, the
+	// selected fields and the types they return, in selection order; toolgen enforces none of
+	// it. It is in catalog.json so that toolgen diff sees a requirement dropped or changed; a
+	// schema without such directives has none, and its catalog.json no "access" key.
+	Access []Access `json:"access,omitempty"`
 
 	// Document is Operation indented for review (generated/operations/<tool>.graphql).
 	Document string `json:"-"`
@@ -94,6 +100,12 @@ type Tool struct {
 	Variables []Variable `json:"-"`
 	// Review is what CATALOG.md shows beyond catalog.json (lint findings, the override's reason).
 	Review Review `json:"-"`
+}
+
+// Access is one place of an operation that the server lets only some callers read.
+type Access struct {
+	Where string `json:"where"` // "Query.addReview", or a type: "Post"
+	Needs string `json:"needs"` // "scopes write:reviews", "AppSync IAM (SigV4) or AppSync API key"
 }
 
 // Variable is one operation variable.

@@ -13,18 +13,8 @@ type Review struct {
 	// AnswerUnbounded names the root fields that return a list no argument bounds: the server
 	// decides their length, which AnswerLeaves only guesses.
 	AnswerUnbounded []string
-	// Access lists what the server checks before it answers the operation (Apollo Federation's
-	// @requiresScopes, AppSync's @aws_cognito_user_pools, …), in selection order; toolgen
-	// enforces none of it.
-	Access []Access
 	// Findings are the lint results for the tool, excused ones included.
 	Findings []Finding
-}
-
-// Access is one place of an operation that the server lets only some callers read.
-type Access struct {
-	Where string // "Query.addReview", or a type: "Post"
-	Needs string // "scopes write:reviews", "AppSync IAM (SigV4) or AppSync API key"
 }
 
 // Finding is one lint result as the review page shows it.

@@ -8,7 +8,8 @@ import (
 )
 
 // base is the catalog every golden case starts from: two roles, a read with a nested filter,
-// a recursive input reached through $defs, and a write that needs approval.
+// a recursive input reached through $defs, and a write that needs approval; person needs a
+// login and addItem a login and a scope (Federation's @authenticated and @requiresScopes).
 func base() *catalog.Catalog {
 	return &catalog.Catalog{
 		GeneratedBy: catalog.GeneratedBy, Encoding: catalog.Encoding, Toolgen: catalog.ToolgenVersion,
@@ -42,6 +43,7 @@ func base() *catalog.Catalog {
 				InputSchema: schema(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`),
 				Operation:   "query Tool_person($id: ID!) { person(id: $id) { id name } }", OperationName: "Tool_person",
 				Tokens: 100, Approval: catalog.ApprovalNone, Selection: "generated",
+				Access: []catalog.Access{{Where: "Query.person", Needs: "an authenticated caller"}},
 			},
 			{
 				Name: "addItem", Kind: catalog.Mutation, Roles: []string{"concierge"},
@@ -49,6 +51,7 @@ func base() *catalog.Catalog {
 				InputSchema: schema(`{"type":"object","properties":{"input":{"type":"object","properties":{"listId":{"type":"string"},"titleId":{"type":"string"},"notes":{"type":"string"}},"required":["listId","titleId"],"additionalProperties":false}},"required":["input"],"additionalProperties":false}`),
 				Operation:   "mutation Tool_addItem($input: AddItemInput!) { addItem(input: $input) { success item { id } } }", OperationName: "Tool_addItem",
 				Tokens: 100, Approval: catalog.ApprovalRequired, Selection: "generated", SingleObjectArgument: "input",
+				Access: []catalog.Access{{Where: "Mutation.addItem", Needs: "an authenticated caller; scopes write:lists"}},
 			},
 		},
 	}

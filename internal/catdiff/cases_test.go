@@ -173,6 +173,25 @@ var edits = map[string]func(c *catalog.Catalog){
 	"selection-field-removed": func(c *catalog.Catalog) {
 		c.Tools[0].Operation = "query Tool_movies($filter: MovieFilter, $where: Where, $size: Int = 10) { movies(filter: $filter, where: $where, size: $size, sort: TITLE) { total } }"
 	},
+	// The schema now gates name: the default selection leaves it out and its note says so.
+	"selection-field-removed.gated": func(c *catalog.Catalog) {
+		c.Tools[1].Operation = "query Tool_person($id: ID!) { person(id: $id) { id } }"
+		c.Tools[1].Notes = []string{"left out, the schema says they need a permission: Person.name; a role that holds it can select them in an override"}
+	},
+	// @authenticated dropped from person: a caller without a login is now answered.
+	"access-loosened": func(c *catalog.Catalog) { c.Tools[1].Access = nil },
+	// A second scope now opens addItem.
+	"access-loosened.widened": func(c *catalog.Catalog) {
+		c.Tools[2].Access[0].Needs = "an authenticated caller; scopes write:lists, or admin:lists"
+	},
+	// A selected field gains @requiresScopes.
+	"access-tightened": func(c *catalog.Catalog) {
+		c.Tools[0].Access = []catalog.Access{{Where: "Movie.releaseYear", Needs: "scopes read:catalog"}}
+	},
+	// write:lists became admin:lists: neither scope's holders keep what they had.
+	"access-changed": func(c *catalog.Catalog) {
+		c.Tools[2].Access[0].Needs = "an authenticated caller; scopes admin:lists"
+	},
 	"selection-type-changed": func(c *catalog.Catalog) {
 		c.Tools[2].Operation = "mutation Tool_addItem($input: AddItemInput!) { addItem(input: $input) { success item } }"
 	},

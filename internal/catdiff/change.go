@@ -47,8 +47,18 @@ func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
 // Flags on top of a level.
 const (
 	FlagSecurity = "security" // exposure or privilege grows
-	FlagCost     = "cost"     // context tokens grow by more than 25 % and more than 100 tokens
+	// FlagCost is the context the model pays: on tool-tokens-changed and role-tokens-changed,
+	// definition tokens grown by more than 25 % and more than 100; on a new returned field or a
+	// page size gone, answer size (AnswerCost), which no token table counts.
+	FlagCost = "cost"
 )
+
+// AnswerCost reports whether the change's cost flag is about what each call returns rather
+// than what the tool definitions cost: the reports say so beside their table of definition
+// tokens per role, which a new returned field leaves at +0.
+func (c *Change) AnswerCost() bool {
+	return c.Has(FlagCost) && c.ID != "tool-tokens-changed" && c.ID != "role-tokens-changed"
+}
 
 // Change is one difference between two catalogs.
 type Change struct {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/parser"
@@ -72,7 +73,8 @@ func (sh shape) on(path, typ string) string {
 // selection compares what two versions of a tool return. A removed or added subtree, a field's
 // or a fragment's, is one change at its top, counting the fields below it; a sensitive field is
 // reported on its own wherever it is added.
-func (d *differ) selection(tool, old, new string) {
+func (d *differ) selection(ot, nt *catalog.Tool) {
+	tool, old, new := nt.Name, ot.Operation, nt.Operation
 	if old == new {
 		return
 	}
@@ -87,7 +89,7 @@ func (d *differ) selection(tool, old, new string) {
 				continue
 			}
 			done[top] = true
-			d.add("selection-field-removed", tool, "/operation"+top, fmt.Sprintf("%q no longer returns %s%s", tool, fieldPath(top), below(o, top)), fieldPath(top), nil)
+			d.add("selection-field-removed", tool, "/operation"+top, fmt.Sprintf("%q no longer returns %s%s%s", tool, fieldPath(top), below(o, top), whyRemoved(ot, nt, top)), fieldPath(top), nil)
 		case nl != o.fields[p]:
 			d.add("selection-type-changed", tool, "/operation"+p, fmt.Sprintf("%q returns %s as %s, was %s", tool, fieldPath(p), leafName(nl), leafName(o.fields[p])), leafName(o.fields[p]), leafName(nl))
 		}
@@ -105,9 +107,55 @@ func (d *differ) selection(tool, old, new string) {
 			continue
 		}
 		done[top] = true
-		d.add("selection-field-added", tool, "/operation"+top, fmt.Sprintf("%q now returns %s%s", tool, fieldPath(top), below(n, top)), nil, fieldPath(top))
+		d.add("selection-field-added", tool, "/operation"+top, fmt.Sprintf("%q now returns %s%s%s", tool, fieldPath(top), below(n, top), fieldNeeds(nt, top, ", which needs")), nil, fieldPath(top))
 	}
 	d.literals(tool, o, n)
+}
+
+// gatedNote opens the note the default selection writes for the permission-gated fields it
+// leaves out (opbuild/gated.go): "left out, the schema says they need a permission: A.x, B.y; …".
+const gatedNote = "left out, the schema says they need a permission: "
+
+// whyRemoved says what the catalogs tell of a field's leaving: the new default selection left
+// it out as needing a permission (its note names Type.field), and what the old catalog said the
+// field needed. A field that became @inaccessible leaves no trace in catalog.json.
+func whyRemoved(o, n *catalog.Tool, p string) string {
+	name := pointerUnescaper.Replace(lastSegment(p))
+	why := ""
+	for _, note := range n.Notes {
+		rest, ok := strings.CutPrefix(note, gatedNote)
+		if !ok {
+			continue
+		}
+		list, _, _ := strings.Cut(rest, ";")
+		for _, f := range strings.Split(strings.TrimSuffix(list, " more"), ", ") {
+			f, _, _ = strings.Cut(f, " and ")
+			if strings.HasSuffix(f, "."+name) {
+				why = fmt.Sprintf(": the schema now says %s needs a permission, so the default selection leaves it out (an override can select it for a role that holds it)", f)
+				break
+			}
+		}
+	}
+	return why + fieldNeeds(o, p, "; it needed")
+}
+
+// fieldNeeds is what t's access says the field at p needs (matched on its Type.field name),
+// after lead (", which needs"), or "".
+func fieldNeeds(t *catalog.Tool, p, lead string) string {
+	name := pointerUnescaper.Replace(lastSegment(p))
+	if strings.HasPrefix(name, "on ") {
+		return ""
+	}
+	var got []string
+	for _, a := range t.Access {
+		if _, f, ok := strings.Cut(a.Where, "."); ok && f == name && !slices.Contains(got, a.Needs) {
+			got = append(got, a.Needs)
+		}
+	}
+	if len(got) == 0 {
+		return ""
+	}
+	return lead + " " + strings.Join(got, " or ")
 }
 
 // topGone is the highest of p and its ancestors that sh lacks, below the closest one it has: a

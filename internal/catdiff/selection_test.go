@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/catalog"
 )
 
 // TestSelectionSubtrees: a fragment dropped or added whole is one change at the fragment, with
@@ -14,7 +15,7 @@ func TestSelectionSubtrees(t *testing.T) {
 	old := "mutation M { add { labelable { ... on Issue { id title } ... on Discussion { id body answer { id body } } } } }"
 	new := "mutation M { add { labelable { ... on Issue { id title } ... on PullRequest { id author { email login } } } } }"
 	d := &differ{}
-	d.selection("add", old, new)
+	d.selection(&catalog.Tool{Name: "add", Operation: old}, &catalog.Tool{Name: "add", Operation: new})
 	var got []string
 	for _, c := range d.changes {
 		got = append(got, c.ID+": "+c.Message)

@@ -187,7 +187,8 @@ func (d *differ) tool(o, n *catalog.Tool) {
 	}
 	d.inputSchema(name, o.InputSchema, n.InputSchema)
 	d.pageSize(o, n)
-	d.selection(name, o.Operation, n.Operation)
+	d.selection(o, n)
+	d.accessChanges(o, n)
 	if o.Tokens != n.Tokens {
 		c := d.add("tool-tokens-changed", name, "/tokens", fmt.Sprintf("tool %q costs %d tokens, was %d", name, n.Tokens, o.Tokens), o.Tokens, n.Tokens)
 		c.TokenDelta = &TokenDelta{Old: o.Tokens, New: n.Tokens, Delta: n.Tokens - o.Tokens}

@@ -84,6 +84,7 @@ func compileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 	ds = append(ds, c.totals()...)
 	stamp(c.cat, in)     // before the early copy: every emitter renders the same provenance
 	if !ds.HasErrors() { // the lints read validated documents; other errors come first
+		c.accessAll()
 		if unreviewed != nil {
 			built := *c.cat
 			built.Tools = slices.Clone(c.cat.Tools) // review fills the Review of c.cat's tools

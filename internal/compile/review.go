@@ -48,10 +48,18 @@ func (c *compiler) review(in Inputs) diag.List {
 		if doc := c.docs[t.Name]; doc != nil {
 			a := answersize.Estimate(c.schema, doc)
 			t.Review.AnswerLeaves, t.Review.AnswerServerSized, t.Review.AnswerUnbounded = a.Leaves, a.ServerSized, a.Unbounded
-			t.Review.Access = access(c.schema, doc)
 		}
 	}
 	return ds
+}
+
+// accessAll fills each tool's Access, which catalog.json carries: it runs before the early copy
+// that catalog.json is rendered from, unlike the review.
+func (c *compiler) accessAll() {
+	for i := range c.cat.Tools {
+		t := &c.cat.Tools[i]
+		t.Access = access(c.schema, c.docs[t.Name])
+	}
 }
 
 // leadingComment is the block of # lines that opens an override file, without the #s.

@@ -166,6 +166,9 @@ func tokenTable(r *catdiff.Report) string {
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", cell(t.Role), tools, t.Old, t.New, delta(t.Old, t.New))
 	}
 	b.WriteString("\n")
+	if answerCosts(r) > 0 {
+		b.WriteString(answerLegend + "\n\n")
+	}
 	return b.String()
 }
 

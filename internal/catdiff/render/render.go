@@ -51,14 +51,33 @@ func verdict(r *catdiff.Report) string {
 	if s.Security > 0 {
 		v += fmt.Sprintf("; %d need security review", s.Security)
 	}
-	if s.Cost > 0 {
-		v += fmt.Sprintf("; %d raise cost", s.Cost)
+	if answers := answerCosts(r); answers > 0 {
+		v += fmt.Sprintf("; %d raise answer size", answers)
+	}
+	if defs := s.Cost - answerCosts(r); defs > 0 {
+		v += fmt.Sprintf("; %d raise definition tokens", defs)
 	}
 	if s.Reviewed > 0 {
 		v += fmt.Sprintf("; %d reviewed", s.Reviewed)
 	}
 	return v
 }
+
+// answerCosts counts the cost-flagged changes that grow answers, not definitions.
+func answerCosts(r *catdiff.Report) int {
+	n := 0
+	for i := range r.Changes {
+		if r.Changes[i].AnswerCost() {
+			n++
+		}
+	}
+	return n
+}
+
+// answerLegend is said beside the token table when a change is flagged cost for answer size:
+// the table counts tool definitions, so a new returned field shows +0 there.
+const answerLegend = "Definition tokens: what the tool definitions cost in the model's context before any call. " +
+	"**cost** on a returned field or a page size is answer size instead: what each call returns grows, which this table does not count."
 
 // visible shows code points a reader could not see (controls, bidi overrides, zero-width
 // characters, tags) as ⟨U+XXXX⟩: a description change that hides text must not hide it here too.

@@ -73,3 +73,30 @@ func TestTextAndUnknownFormat(t *testing.T) {
 		t.Error("an unknown format renders")
 	}
 }
+
+// TestCostLegend: a new returned field is flagged cost while the per-role table, which counts
+// tool definitions, shows +0 (the federation journey read the two as one); every human format
+// says which cost it is, and a definition-token growth keeps its own wording.
+func TestCostLegend(t *testing.T) {
+	field := catdiff.Change{ID: "selection-field-added", Level: catdiff.Dangerous, Flags: []string{catdiff.FlagCost}, Tool: "product", Path: "/operation/product/weight", Message: `"product" now returns product.weight`}
+	tokens := catdiff.Change{ID: "tool-tokens-changed", Level: catdiff.Safe, Flags: []string{catdiff.FlagCost}, Tool: "product", Path: "/tokens", Message: "tool costs 300 tokens, was 100"}
+	r := &catdiff.Report{Summary: catdiff.Summary{Dangerous: 1, Safe: 1, Cost: 2}, Changes: []catdiff.Change{field, tokens},
+		Tokens: catdiff.Tokens{ByRole: []catdiff.RoleTokens{{Role: "(all tools)", Old: 100, New: 300, Delta: 200}}}}
+	for _, format := range []string{"markdown", "text"} {
+		var b bytes.Buffer
+		if err := Write(&b, format, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"1 raise answer size; 1 raise definition tokens", "is answer size instead"} {
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("%s lacks %q:\n%s", format, want, b.String())
+			}
+		}
+	}
+	r.Changes, r.Summary.Cost = []catdiff.Change{tokens}, 1
+	var b bytes.Buffer
+	_ = Write(&b, "markdown", r, Options{})
+	if strings.Contains(b.String(), "answer size") {
+		t.Errorf("a definition-token change alone gets the answer-size legend:\n%s", b.String())
+	}
+}

@@ -29,6 +29,9 @@ func Text(w io.Writer, r *catdiff.Report, _ Options) error {
 	for _, t := range r.Tokens.ByRole {
 		fmt.Fprintf(&b, "role %s: %d -> %d tokens (%+d), %d -> %d tools\n", t.Role, t.Old, t.New, t.Delta, t.OldTools, t.NewTools)
 	}
+	if answerCosts(r) > 0 {
+		b.WriteString(strings.ReplaceAll(answerLegend, "**", "") + "\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -1,0 +1,38 @@
+package catalog_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/toolrt"
+)
+
+// TestAccessRoundTrip: a catalog.json with access (the federation golden case's) parses,
+// marshals back to the same bytes and loads in the runtime, whose strict decoder refuses
+// unknown keys: toolgen diff reads access from catalog.json, so it must survive both.
+func TestAccessRoundTrip(t *testing.T) {
+	raw, err := os.ReadFile("../internal/generate/testdata/platform_federation/want/catalog.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := toolrt.Load(raw, "platform_federation", "")
+	if err != nil {
+		t.Fatalf("the runtime refuses a catalog with access: %v", err)
+	}
+	var got []catalog.Access
+	for _, tool := range c.Tools {
+		got = append(got, tool.Access...)
+	}
+	if len(got) == 0 {
+		t.Fatal("the federation case's catalog.json carries no access")
+	}
+	out, err := catalog.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(raw), string(out)); diff != "" {
+		t.Errorf("round trip (-file +marshal):\n%s", diff)
+	}
+}
