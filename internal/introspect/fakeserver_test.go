@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -29,6 +30,8 @@ type fakeServer struct {
 	// reports): @apollo/gateway 2.14's query planner refuses isOneOf, with HTTP 500, although
 	// its graphql-js answers the probe with it.
 	planner *Features
+	// service answers `{ _service { sdl } }` as a federation subgraph does; "" refuses it.
+	service string
 
 	mu      sync.Mutex
 	queries []string
@@ -63,6 +66,10 @@ func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	f.queries = append(f.queries, req.Query)
 	f.mu.Unlock()
+	if strings.Contains(req.Query, "_service") {
+		f.serve(w)
+		return
+	}
 	doc, err := parser.ParseQuery(&ast.Source{Input: req.Query})
 	if err != nil {
 		reply(w, 400, errorsAnswer(err.Error()))
@@ -90,6 +97,15 @@ func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reply(w, 200, stripped(f.t, answer(f.t, f.sdl), q))
+}
+
+// serve answers the subgraph's SDL query.
+func (f *fakeServer) serve(w http.ResponseWriter) {
+	if f.service == "" {
+		reply(w, 400, errorsAnswer(`Cannot query field "_service" on type "Query".`))
+		return
+	}
+	reply(w, 200, map[string]any{"data": map[string]any{"_service": map[string]any{"sdl": f.service}}})
 }
 
 func reply(w http.ResponseWriter, status int, body any) {

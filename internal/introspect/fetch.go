@@ -22,7 +22,8 @@ type Client struct {
 // returns the parsed schema; its Warnings say what may be missing from it. The feature probe
 // asks about the introspection types with __type; a server that refuses that (some gateways
 // do) is asked about each optional part on its own, through __schema, so nothing it has is
-// left out. A full query refused for a part the probe found is asked again without it.
+// left out. A full query refused for a part the probe found is asked again without it. A federation
+// subgraph is also asked for its own SDL (ServiceSDL).
 func (c *Client) Fetch(ctx context.Context) (*Schema, error) {
 	f, notes, err := c.features(ctx)
 	if err != nil {
@@ -41,6 +42,9 @@ func (c *Client) Fetch(ctx context.Context) (*Schema, error) {
 		return nil, err
 	}
 	s.Warnings = append(notes, s.Warnings...)
+	if s.IsSubgraph() {
+		c.subgraphSDL(ctx, s)
+	}
 	return s, nil
 }
 
