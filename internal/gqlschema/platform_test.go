@@ -109,8 +109,9 @@ func TestPlatformErrors(t *testing.T) {
 			"it comes from the @link at 1:16 (https://specs.apollo.dev/connect/v0.1), a spec whose definitions toolgen does not know: declare the directive in the schema as the spec defines it (directive @connect(...) on ...); a definition in the schema is used as written\n",
 		link + "type Query { p: Int @federation__key }\n": "s.graphql:2:22: directive federation__key is not applicable on FIELD_DEFINITION; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n",
 		"type Query { a: Int @aws_iam(x: 1) }\n":          "s.graphql:1:30: undefined argument x for directive aws_iam; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n",
-		"type User @key(fields: \"id\") { id: ID! }\n": "s.graphql: the schema has no Query type; declare type Query (or a schema { query: ... } block); this federation subgraph has no root fields of its own: " +
-			"agents reach its entities through the router, so give toolgen the supergraph schema (or the router's introspection)\n",
+		"type User @key(fields: \"id\") { id: ID! }\n": "s.graphql: the schema has no Query type; this federation subgraph has no root fields of its own: agents reach its entities through the router, " +
+			"so give toolgen the supergraph SDL (rover supergraph compose, or the router's supergraph file), which keeps @inaccessible and the access directives " +
+			"(the router's introspection drops them: use it only when there is no supergraph file); if this is not a subgraph, declare type Query (or a schema { query: ... } block)\n",
 	}
 	for src, want := range cases {
 		s, ds := Load(one(src))
