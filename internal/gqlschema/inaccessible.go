@@ -26,8 +26,8 @@ type hiddenSet struct {
 	// fields are every hidden field of an object or interface, "Product.cost" → where it is
 	// declared ("schema.graphql:12:3"), for a selection that still reads one.
 	fields map[string]string
-	names []string                 // everything left out, for the note
-	first *ast.Position            // the first of them in the file
+	names  []string      // everything left out, for the note
+	first  *ast.Position // the first of them in the file
 }
 
 // add records one element left out.
