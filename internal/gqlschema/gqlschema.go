@@ -44,6 +44,9 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 		return nil, ds
 	}
 	plat := declarePlatforms(name, doc) // before validation: what Federation or AppSync define
+	if plat.tooNew != nil {
+		return nil, plat.tooNew
+	}
 	exts := plat.baselessExtensions(doc)
 	if exts.HasErrors() {
 		return nil, exts
