@@ -63,7 +63,10 @@ func runIntrospect(args []string, stdout, stderr io.Writer) int {
 	}
 	s, name, err := loadIntrospection(pos[0], headers.h, *timeout)
 	if err == nil {
-		sdl, serr := introspect.SDL(s) // adds to the warnings what it leaves out
+		sdl, serr := []byte(s.ServiceSDL), error(nil) // a federation subgraph's own SDL
+		if len(sdl) == 0 {
+			sdl, serr = introspect.SDL(s) // adds to the warnings what it leaves out
+		}
 		for _, w := range s.Warnings {
 			fmt.Fprintf(stderr, "toolgen introspect: warning: %s: %s\n", name, w)
 		}

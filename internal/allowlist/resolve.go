@@ -19,6 +19,10 @@ type Roots struct {
 	// Hidden are the root fields the schema marks @inaccessible (the gateway hides them from
 	// clients), each with where it is declared: named so that the allow-list can say why.
 	Hidden map[string]string
+	// Plumbing are the query fields a federation subgraph serves only to the router
+	// (_entities, _service), each with what it is: never a tool, since an agent calling one
+	// reaches the subgraph past the gateway.
+	Plumbing map[string]string
 }
 
 // Resolve checks the allow-list against the schema's root fields: every tool must name a query
@@ -45,6 +49,9 @@ func (f *File) Resolve(r Roots) diag.List {
 		}
 		folded[strings.ToLower(e.Name)] = e
 		switch {
+		case r.Plumbing[e.Name] != "":
+			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is %s: a tool calling it would ask the subgraph directly, skipping the gateway and its @inaccessible and access checks (@authenticated, @requiresScopes, @policy)", e.Name, r.Plumbing[e.Name]),
+				"remove the entry (toolgen init comments it out); give toolgen the supergraph SDL and allow-list the root fields through which the gateway's clients reach the same data")
 		case known[e.Name]:
 		case r.Hidden[e.Name] != "":
 			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is @inaccessible in the schema (%s): the gateway hides it from clients, so no tool may call it", e.Name, r.Hidden[e.Name]),

@@ -160,6 +160,7 @@ func rootsOf(schema *ast.Schema) allowlist.Roots {
 	}
 	r.Types = strings.Join(types, " or ")
 	r.Hidden = gqlschema.HiddenRoots(schema)
+	r.Plumbing = federationPlumbing(schema)
 	// Subscription fields are never tools; they are named so that the allow-list can say why.
 	if schema.Subscription != nil {
 		r.Subscription = schema.Subscription.Name
@@ -168,6 +169,22 @@ func rootsOf(schema *ast.Schema) allowlist.Roots {
 		}
 	}
 	return r
+}
+
+// federationPlumbing names the query fields a federation subgraph library adds for the router:
+// _entities(representations:) and _service, whose type has sdl (as toolgen init recognises
+// them, which comments them out).
+func federationPlumbing(schema *ast.Schema) map[string]string {
+	m := map[string]string{}
+	if f := schema.Query.Fields.ForName("_entities"); f != nil && f.Arguments.ForName("representations") != nil {
+		m[f.Name] = "Apollo Federation's entity lookup, which only the router calls, with representations it writes"
+	}
+	if f := schema.Query.Fields.ForName("_service"); f != nil {
+		if t := schema.Types[f.Type.Name()]; t != nil && t.Fields.ForName("sdl") != nil {
+			m[f.Name] = "Apollo Federation's subgraph schema (sdl), which only the router asks for, to compose the supergraph"
+		}
+	}
+	return m
 }
 
 // rootKind returns the kind of the first root field with that name, or "".

@@ -3,10 +3,12 @@ package compile
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"sort"
 
 	"github.com/toolgen/toolgen/internal/allowlist"
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/selection"
 )
@@ -34,7 +36,7 @@ func (c *compiler) loadOverrides(files map[string][]byte) diag.List {
 		}
 		doc, pds := selection.Parse(c.schema, p, string(files[p]))
 		if len(pds) > 0 {
-			ds = append(ds, pds...)
+			ds = append(ds, c.hiddenSelected(pds)...)
 			continue
 		}
 		if cds := selection.Check(p, tool, string(kind), doc); len(cds) > 0 {
@@ -84,4 +86,22 @@ func overrideOf(tool string, files map[string][]byte) string {
 		}
 	}
 	return ""
+}
+
+// cannotQuery is gqlparser's message for a field the type does not have.
+var cannotQuery = regexp.MustCompile(`^cannot query field "(\w+)" on type "(\w+)"$`)
+
+// hiddenSelected says of an override's field the schema marks @inaccessible that it is that,
+// rather than a field the type does not have: the schema changed, not the spelling.
+func (c *compiler) hiddenSelected(ds diag.List) diag.List {
+	hidden := gqlschema.HiddenFields(c.schema)
+	for i, d := range ds {
+		m := cannotQuery.FindStringSubmatch(d.Message)
+		if m == nil || hidden[m[2]+"."+m[1]] == "" {
+			continue
+		}
+		ds[i].Message = fmt.Sprintf("%s.%s is @inaccessible in the schema (%s): the gateway hides it from clients, so no selection may read it", m[2], m[1], hidden[m[2]+"."+m[1]])
+		ds[i].Fix = "remove it from the selection"
+	}
+	return ds
 }

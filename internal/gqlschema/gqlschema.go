@@ -38,9 +38,15 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 	dropBuiltinScalars(doc)
 	// gqlparser stops at the first duplicate; a reviewer fixing a large schema wants all of them.
 	if ds := duplicates(doc); len(ds) > 0 {
+		if sub := separateSubgraphs(doc); sub != nil {
+			return nil, sub // one error for what is no duplicate to remove
+		}
 		return nil, ds
 	}
 	plat := declarePlatforms(name, doc) // before validation: what Federation or AppSync define
+	if plat.tooNew != nil {
+		return nil, plat.tooNew
+	}
 	exts := plat.baselessExtensions(doc)
 	if exts.HasErrors() {
 		return nil, exts

@@ -49,7 +49,8 @@ func (p *platform) directiveHint(name string) string {
 func (p *platform) noQueryFix() string {
 	const fix = "declare type Query (or a schema { query: ... } block)"
 	if slices.ContainsFunc(p.notes, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Message, "Apollo Federation") }) {
-		return fix + "; this federation subgraph has no root fields of its own: agents reach its entities through the router, so give toolgen the supergraph schema (or the router's introspection)"
+		// The federation advice first: declaring a Query in a subgraph is not the fix.
+		return "this federation subgraph has no root fields of its own: agents reach its entities through the router, so give toolgen the supergraph SDL (rover supergraph compose, or the router's supergraph file), which keeps @inaccessible and the access directives (the router's introspection drops them: use it only when there is no supergraph file); if this is not a subgraph, " + fix
 	}
 	return fix
 }

@@ -23,8 +23,11 @@ import (
 type hiddenSet struct {
 	types map[string]*ast.Position // hidden type → its definition
 	roots map[string]string        // hidden root field → "Query.secret (12:3)"
-	names []string                 // everything left out, for the note
-	first *ast.Position            // the first of them in the file
+	// fields are every hidden field of an object or interface, "Product.cost" → where it is
+	// declared ("schema.graphql:12:3"), for a selection that still reads one.
+	fields map[string]string
+	names  []string      // everything left out, for the note
+	first  *ast.Position // the first of them in the file
 }
 
 // add records one element left out.
@@ -55,7 +58,7 @@ func (p *platform) dropInaccessible(doc *ast.SchemaDocument) {
 		return slices.ContainsFunc(l, func(d *ast.Directive) bool { return names[d.Name] })
 	}
 	h := &p.hidden
-	h.types, h.roots = map[string]*ast.Position{}, map[string]string{}
+	h.types, h.roots, h.fields = map[string]*ast.Position{}, map[string]string{}, map[string]string{}
 	for _, d := range append(append(ast.DefinitionList{}, doc.Definitions...), doc.Extensions...) {
 		if hides(d.Directives) {
 			h.types[d.Name] = d.Position
@@ -92,6 +95,7 @@ func (p *platform) dropMembers(d *ast.Definition, hides func(ast.DirectiveList) 
 			return false
 		}
 		h.add(d.Name+"."+f.Name, f.Position)
+		h.fields[d.Name+"."+f.Name] = fmt.Sprintf("%s:%d:%d", file(f.Position), f.Position.Line, f.Position.Column)
 		if root {
 			h.roots[f.Name] = fmt.Sprintf("%s.%s at %d:%d", d.Name, f.Name, f.Position.Line, f.Position.Column)
 		}
@@ -153,11 +157,12 @@ var loaded sync.Map // weak.Pointer[ast.Schema] → *facts
 // facts are what Load remembers of one schema.
 type facts struct {
 	hidden map[string]string
+	fields map[string]string
 	access map[string]string
 }
 
 func remember(s *ast.Schema, f *facts) {
-	if len(f.hidden) == 0 && len(f.access) == 0 {
+	if len(f.hidden) == 0 && len(f.fields) == 0 && len(f.access) == 0 {
 		return
 	}
 	k := weak.Make(s)
@@ -176,6 +181,11 @@ func recall(s *ast.Schema) *facts {
 // each with where it was declared ("Query.secret at 12:3"): an allow-list may still name one.
 func HiddenRoots(s *ast.Schema) map[string]string { return recall(s).hidden }
 
+// HiddenFields returns every field of an object or interface that @inaccessible left out of a
+// schema Load returned, "Product.cost" → where it was declared ("schema.graphql:12:3"): an
+// override may still select one.
+func HiddenFields(s *ast.Schema) map[string]string { return recall(s).fields }
+
 // explain makes validation errors about platform names say what to do.
 func (p *platform) explain(ds diag.List) diag.List {
 	for i, d := range ds {
@@ -193,6 +203,6 @@ func (p *platform) explain(ds diag.List) diag.List {
 // finish records what the loaded schema left out and its access directives, and returns the
 // notes.
 func (p *platform) finish(s *ast.Schema) diag.List {
-	remember(s, &facts{hidden: p.hidden.roots, access: p.accessNames(s)})
+	remember(s, &facts{hidden: p.hidden.roots, fields: p.hidden.fields, access: p.accessNames(s)})
 	return p.notes
 }

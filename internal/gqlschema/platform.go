@@ -28,6 +28,7 @@ type platform struct {
 	links  []link
 	notes  diag.List
 	hidden hiddenSet
+	tooNew diag.List // federation elements the @link's version does not have yet
 }
 
 // declarePlatforms adds to doc the platform definitions it uses without defining, and drops
@@ -35,6 +36,7 @@ type platform struct {
 func declarePlatforms(name string, doc *ast.SchemaDocument) *platform {
 	p := &platform{name: name, links: links(doc)}
 	u := uses(doc)
+	p.tooNew = p.tooNewFor(u)
 	if len(u.directives) > 0 || len(u.types) > 0 {
 		for _, s := range p.sources() {
 			p.declare(doc, u, s)

@@ -11,7 +11,7 @@ import (
 // fedV2 is a subgraph that imports some federation directives, renames one and uses another by
 // its prefixed name, as Apollo's docs show.
 const fedV2 = `extend schema
-  @link(url: "https://specs.apollo.dev/federation/v2.3", import: [{name: "@key", as: "@primaryKey"}, "@shareable", "FieldSet"])
+  @link(url: "https://specs.apollo.dev/federation/v2.5", import: [{name: "@key", as: "@primaryKey"}, "@shareable", "FieldSet"])
 
 type Query {
   product(sku: String!): Product
@@ -28,7 +28,7 @@ func TestFederationV2(t *testing.T) {
 	if s == nil {
 		t.Fatal(ds)
 	}
-	want := "s.graphql:2:4: note: Apollo Federation v2.3 definitions declared by toolgen (the subgraph library defines them at run time): " +
+	want := "s.graphql:2:4: note: Apollo Federation v2.5 definitions declared by toolgen (the subgraph library defines them at run time): " +
 		"@federation__requiresScopes, @federation__tag, @link, @primaryKey, @shareable, FieldSet, federation__Scope, link__Import, link__Purpose; " +
 		"a definition written in the schema is used instead\n"
 	if diff := cmp.Diff(want, ds.String()); diff != "" {
@@ -109,8 +109,15 @@ func TestPlatformErrors(t *testing.T) {
 			"it comes from the @link at 1:16 (https://specs.apollo.dev/connect/v0.1), a spec whose definitions toolgen does not know: declare the directive in the schema as the spec defines it (directive @connect(...) on ...); a definition in the schema is used as written\n",
 		link + "type Query { p: Int @federation__key }\n": "s.graphql:2:22: directive federation__key is not applicable on FIELD_DEFINITION; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n",
 		"type Query { a: Int @aws_iam(x: 1) }\n":          "s.graphql:1:30: undefined argument x for directive aws_iam; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n",
-		"type User @key(fields: \"id\") { id: ID! }\n": "s.graphql: the schema has no Query type; declare type Query (or a schema { query: ... } block); this federation subgraph has no root fields of its own: " +
-			"agents reach its entities through the router, so give toolgen the supergraph schema (or the router's introspection)\n",
+		// @policy arrived in v2.6: imported under v2.5 it is refused at the link, used under
+		// its prefixed name at the use; @requiresScopes (v2.5) is fine.
+		"extend schema @link(url: \"https://specs.apollo.dev/federation/v2.5\", import: [\"@policy\", \"@requiresScopes\"])\ntype Query { a: Int @policy(policies: [[\"staff\"]]) }\n": "s.graphql:1:16: @policy arrived in Apollo Federation v2.6, " +
+			"but the schema's @link at 1:16 is federation/v2.5, under which composition refuses it; raise the link's url to https://specs.apollo.dev/federation/v2.6 or later (update the router first), or remove @policy\n",
+		link + "type Query { a: Int @federation__policy(policies: [[\"staff\"]]) }\n": "s.graphql:2:22: @policy arrived in Apollo Federation v2.6, " +
+			"but the schema's @link at 1:16 is federation/v2.5, under which composition refuses it; raise the link's url to https://specs.apollo.dev/federation/v2.6 or later (update the router first), or remove @policy\n",
+		"type User @key(fields: \"id\") { id: ID! }\n": "s.graphql: the schema has no Query type; this federation subgraph has no root fields of its own: agents reach its entities through the router, " +
+			"so give toolgen the supergraph SDL (rover supergraph compose, or the router's supergraph file), which keeps @inaccessible and the access directives " +
+			"(the router's introspection drops them: use it only when there is no supergraph file); if this is not a subgraph, declare type Query (or a schema { query: ... } block)\n",
 	}
 	for src, want := range cases {
 		s, ds := Load(one(src))

@@ -66,6 +66,13 @@ func TestLoadSeveralFilesErrors(t *testing.T) {
 		[]string{"type Query { a: Int\n", "type Movie { id: ID }\n", "type B {\n  b: Int!!\n}\n"},
 		"a.graphqls:2:1: expected Name, found <EOF>" + fix + "c.graphqls:2:10: expected Name, found !" + fix,
 	}, {
+		// Two Federation v2 subgraphs are not one schema in two files: one error, naming both.
+		[]string{
+			"extend schema @link(url: \"https://specs.apollo.dev/federation/v2.5\", import: [\"@key\"])\ntype Query { product: Product }\ntype Product @key(fields: \"id\") { id: ID! }\n",
+			"extend schema @link(url: \"https://specs.apollo.dev/federation/v2.5\", import: [\"@key\"])\ntype Query { review: Review }\ntype Review { id: ID! }\ntype Product @key(fields: \"id\") { id: ID! reviews: [Review!] }\n",
+		},
+		"a.graphqls:1:16: these 2 files are separate Apollo Federation subgraphs, each with its own federation @link (a.graphqls:1:16, b.graphqls:1:16), and they define the same types (Query, Product), as subgraphs do: the router composes them into one API, which toolgen compiles; compose them into the supergraph (rover supergraph compose --config supergraph.yaml, or @apollo/composition's composeServices) and give toolgen that: -schema supergraph.graphql\n",
+	}, {
 		[]string{"type Movie { id: ID }\n", "type Mutation { a: Int }\n"},
 		"a.graphqls: none of the schema's 2 files declares type Query; declare type Query (or a schema { query: ... } block)\n",
 	}}

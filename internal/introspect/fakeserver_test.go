@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -25,6 +26,12 @@ type fakeServer struct {
 	has        Features
 	refuseType bool // answers any __type query with an error, as some gateways do
 	maxDepth   int  // refuses deeper queries, counted as graphql-depth-limit counts (0: no limit)
+	// planner is what a __schema query may ask, when it is less than has (which the probe
+	// reports): @apollo/gateway 2.14's query planner refuses isOneOf, with HTTP 500, although
+	// its graphql-js answers the probe with it.
+	planner *Features
+	// service answers `{ _service { sdl } }` as a federation subgraph does; "" refuses it.
+	service string
 
 	mu      sync.Mutex
 	queries []string
@@ -59,6 +66,10 @@ func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	f.queries = append(f.queries, req.Query)
 	f.mu.Unlock()
+	if strings.Contains(req.Query, "_service") {
+		f.serve(w)
+		return
+	}
 	doc, err := parser.ParseQuery(&ast.Source{Input: req.Query})
 	if err != nil {
 		reply(w, 400, errorsAnswer(err.Error()))
@@ -73,8 +84,12 @@ func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		reply(w, 200, errorsAnswer("__type is not supported"))
 		return
 	}
-	if msgs := f.refusals(q); len(msgs) > 0 {
+	if msgs := f.refusals(q, f.has); len(msgs) > 0 {
 		reply(w, 400, errorsAnswer(msgs...))
+		return
+	}
+	if msgs := f.plannerRefusals(q); len(msgs) > 0 {
+		reply(w, 500, errorsAnswer(msgs...))
 		return
 	}
 	if q.usesType {
@@ -82,6 +97,15 @@ func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reply(w, 200, stripped(f.t, answer(f.t, f.sdl), q))
+}
+
+// serve answers the subgraph's SDL query.
+func (f *fakeServer) serve(w http.ResponseWriter) {
+	if f.service == "" {
+		reply(w, 400, errorsAnswer(`Cannot query field "_service" on type "Query".`))
+		return
+	}
+	reply(w, 200, map[string]any{"data": map[string]any{"_service": map[string]any{"sdl": f.service}}})
 }
 
 func reply(w http.ResponseWriter, status int, body any) {
@@ -196,8 +220,16 @@ func cutAt(v any, depth int) {
 	}
 }
 
-// refusals are graphql-js's validation errors for the parts q asks for that f lacks.
-func (f *fakeServer) refusals(q askedQuery) []string {
+// plannerRefusals are the errors for the parts a __schema query asks for that f.planner lacks.
+func (f *fakeServer) plannerRefusals(q askedQuery) []string {
+	if f.planner == nil || q.usesType {
+		return nil
+	}
+	return f.refusals(q, *f.planner)
+}
+
+// refusals are graphql-js's validation errors for the parts q asks for that has lacks.
+func (f *fakeServer) refusals(q askedQuery, has Features) []string {
 	var out []string
 	field := func(name, typ string) {
 		out = append(out, fmt.Sprintf("Cannot query field %q on type %q.", name, typ))
@@ -205,25 +237,25 @@ func (f *fakeServer) refusals(q askedQuery) []string {
 	arg := func(field string) {
 		out = append(out, fmt.Sprintf("Unknown argument \"includeDeprecated\" on field %q.", field))
 	}
-	if q.SchemaDescription && !f.has.SchemaDescription {
+	if q.SchemaDescription && !has.SchemaDescription {
 		field("description", "__Schema")
 	}
-	if q.SpecifiedBy != "" && q.SpecifiedBy != f.has.SpecifiedBy {
+	if q.SpecifiedBy != "" && q.SpecifiedBy != has.SpecifiedBy {
 		field(q.SpecifiedBy, "__Type")
 	}
-	if q.OneOf && !f.has.OneOf {
+	if q.OneOf && !has.OneOf {
 		field("isOneOf", "__Type")
 	}
-	if q.Repeatable && !f.has.Repeatable {
+	if q.Repeatable && !has.Repeatable {
 		field("isRepeatable", "__Directive")
 	}
-	if q.DeprecatedArgs && !f.has.DeprecatedArgs {
+	if q.DeprecatedArgs && !has.DeprecatedArgs {
 		arg("__Field.args")
 	}
-	if q.DeprecatedInputFields && !f.has.DeprecatedInputFields {
+	if q.DeprecatedInputFields && !has.DeprecatedInputFields {
 		arg("__Type.inputFields")
 	}
-	if q.DeprecatedDirArgs && !f.has.DeprecatedDirArgs {
+	if q.DeprecatedDirArgs && !has.DeprecatedDirArgs {
 		arg("__Directive.args")
 	}
 	return out

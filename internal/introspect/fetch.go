@@ -22,17 +22,29 @@ type Client struct {
 // returns the parsed schema; its Warnings say what may be missing from it. The feature probe
 // asks about the introspection types with __type; a server that refuses that (some gateways
 // do) is asked about each optional part on its own, through __schema, so nothing it has is
-// left out.
+// left out. A full query refused for a part the probe found is asked again without it. A federation
+// subgraph is also asked for its own SDL (ServiceSDL).
 func (c *Client) Fetch(ctx context.Context) (*Schema, error) {
 	f, notes, err := c.features(ctx)
 	if err != nil {
 		return nil, err
 	}
 	s, err := c.schema(ctx, f)
+	for r := (*refusal)(nil); errors.As(err, &r); { // each retry turns a part off, so this ends
+		var lost []string
+		if f, lost = without(f, r); len(lost) == 0 {
+			break
+		}
+		notes = append(notes, refusedNote(r, lost))
+		s, err = c.schema(ctx, f)
+	}
 	if err != nil {
 		return nil, err
 	}
 	s.Warnings = append(notes, s.Warnings...)
+	if s.IsSubgraph() {
+		c.subgraphSDL(ctx, s)
+	}
 	return s, nil
 }
 

@@ -84,6 +84,42 @@ func TestFetchWithoutTypeQueries(t *testing.T) {
 	}
 }
 
+// A server whose probe reports isOneOf but that refuses it in the full query (@apollo/gateway
+// 2.14's planner) is asked again without it: the SDL has everything else, and a warning says
+// @oneOf is lost and why.
+func TestFetchRefusedDespiteProbe(t *testing.T) {
+	planner := AllFeatures()
+	planner.OneOf = false
+	want := fetchSDL(t, &fakeServer{t: t, sdl: everything, has: planner})
+	f := &fakeServer{t: t, sdl: everything, has: AllFeatures(), planner: &planner}
+	got, warnings := fetchWarn(t, f)
+	if got != want {
+		t.Errorf("the SDL differs from a server without isOneOf (-want +got):\n%s", cmp.Diff(want, got))
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "lacks @oneOf on input types") ||
+		!strings.Contains(warnings[0], `Cannot query field "isOneOf" on type "__Type"`) {
+		t.Errorf("want one warning saying @oneOf is lost and why; got %q", warnings)
+	}
+	if n := len(f.asked()); n != 3 {
+		t.Errorf("%d queries, want 3 (probe, full, full without isOneOf)", n)
+	}
+
+	// Refused for includeDeprecated (three errors), the three parts go in one retry.
+	planner = AllFeatures()
+	planner.DeprecatedArgs, planner.DeprecatedInputFields, planner.DeprecatedDirArgs = false, false, false
+	f = &fakeServer{t: t, sdl: everything, has: AllFeatures(), planner: &planner}
+	got, warnings = fetchWarn(t, f)
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "deprecated arguments of fields, deprecated input fields, deprecated arguments of directives") {
+		t.Errorf("want the three deprecated parts named once; got %q", warnings)
+	}
+	if strings.Contains(got, "@deprecated(reason: \"ignored\")") {
+		t.Errorf("a deprecated argument survived:\n%s", got)
+	}
+	if n := len(f.asked()); n != 3 {
+		t.Errorf("%d queries, want 3 (probe, full, full without includeDeprecated)", n)
+	}
+}
+
 // A server that limits query depth (graphql-depth-limit at 10, as some set it) is asked the
 // shallower query, which is enough unless a type reference nests deeper than it reads.
 func TestFetchDepthLimited(t *testing.T) {

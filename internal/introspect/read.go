@@ -26,6 +26,9 @@ type Schema struct {
 	// Warnings are not part of the answer: what reading it found that may leave the SDL
 	// without something the server's schema has. The caller shows them.
 	Warnings []string `json:"-"`
+	// ServiceSDL is not part of the answer either: a federation subgraph's own SDL, which
+	// Fetch asks for when IsSubgraph, to print instead of SDL's (it keeps the directives).
+	ServiceSDL string `json:"-"`
 }
 
 // NamedRef is a root operation type.

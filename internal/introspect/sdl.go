@@ -36,8 +36,12 @@ const defaultReason = "No longer supported"
 // SDL prints the schema as SDL: the schema definition when the roots are not named Query,
 // Mutation and Subscription, then directive definitions, then every type in the server's order.
 // The result is checked with gqlparser before it is returned, so it loads as printed. What it
-// leaves out is added to s.Warnings.
+// leaves out is added to s.Warnings, and for a subgraph's introspection (without ServiceSDL)
+// what introspection lost.
 func SDL(s *Schema) ([]byte, error) {
+	if s.IsSubgraph() && s.ServiceSDL == "" {
+		s.Warnings = append(s.Warnings, subgraphLoss)
+	}
 	doc, err := document(s)
 	if err != nil {
 		return nil, err

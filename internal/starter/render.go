@@ -101,7 +101,7 @@ func entries(b *bytes.Buffer, fields []*field) {
 		if f.mutation && f.problem == "" {
 			notes = append(notes, "a write: needs approval")
 		}
-		if !f.described {
+		if !f.described && !f.routerOnly {
 			notes = append(notes, "no description in the schema: write one below")
 		}
 		prefix := "  "
@@ -109,14 +109,14 @@ func entries(b *bytes.Buffer, fields []*field) {
 			prefix = "  # "
 		}
 		fmt.Fprintf(b, "%s%-*s  # %s\n", prefix, width, head(f), strings.Join(notes, "; "))
-		if !f.described {
+		if !f.described && !f.routerOnly {
 			fmt.Fprintf(b, "  #   description: \"\"  # what it returns and when to use it\n")
 		}
 	}
 }
 
 func head(f *field) string {
-	if f.described {
+	if f.described || f.routerOnly {
 		return key(f.name) + ": {}"
 	}
 	return key(f.name) + ":"
@@ -124,6 +124,8 @@ func head(f *field) string {
 
 func cost(f *field) string {
 	switch {
+	case f.routerOnly:
+		return "never a tool (the allow-list refuses it)" // so never compiled, and no cost
 	case f.problem != "":
 		return "cost unknown"
 	case !f.described:

@@ -38,7 +38,10 @@ type field struct {
 	useless string
 	// plumbing says why a query field serves the API's machinery, not an agent (see plumbing).
 	plumbing string
-	def      *ast.FieldDefinition
+	// routerOnly marks a federation subgraph's _entities and _service, which the allow-list
+	// refuses as tools: they are printed commented out, and not compiled.
+	routerOnly bool
+	def        *ast.FieldDefinition
 }
 
 // withAllowlist is a compile of the schema with the allow-list text allow.
@@ -97,7 +100,7 @@ func lint(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) diag
 		b.WriteString("tools:\n")
 		for _, f := range fields {
 			switch {
-			case f.problem != "" || f.lint != "":
+			case f.problem != "" || f.lint != "" || f.routerOnly:
 			case f.described:
 				fmt.Fprintf(&b, "  %s: {}\n", key(f.name))
 			default:
@@ -181,6 +184,7 @@ func rootFields(s *ast.Schema) []*field {
 				def: f}
 			if root == s.Query {
 				fl.plumbing = plumbing(s, f)
+				fl.routerOnly = fl.plumbing != "" && (f.Name == "_entities" || f.Name == "_service")
 			}
 			if d := f.Directives.ForName("deprecated"); d != nil {
 				fl.deprecated = "deprecated"
@@ -203,7 +207,7 @@ func probe(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) dia
 		lines := map[int]*field{}
 		line := 2
 		for _, f := range fields {
-			if f.problem != "" {
+			if f.problem != "" || f.routerOnly {
 				continue
 			}
 			lines[line] = f
@@ -314,7 +318,7 @@ func plumbing(s *ast.Schema, f *ast.FieldDefinition) string {
 	case t == nil:
 		return ""
 	case f.Name == "_entities" && len(f.Arguments) == 1 && f.Arguments[0].Name == "representations":
-		return "Apollo Federation's entity lookup, which the router calls with representations it writes: through the router, each entity has its own root fields"
+		return "Apollo Federation's entity lookup, which only the router calls, with representations it writes (a tool would skip the gateway's checks); through the router, each entity has its own root fields"
 	case f.Name == "_service" && len(f.Arguments) == 0 && t.Kind == ast.Object && t.Fields.ForName("sdl") != nil:
 		return "Apollo Federation's subgraph schema (sdl) for the router's composition: the API's schema, not its data"
 	case t == s.Query:

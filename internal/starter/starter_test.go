@@ -222,8 +222,8 @@ type Product { sku: String! name: String! price: Int }
 		t.Errorf("%d tools, want product alone:\n%s", n, out)
 	}
 	for _, want := range []string{
-		`# _entities: \{\} +# \d+ tokens; Apollo Federation's entity lookup`,
-		`# _service: \{\} +# \d+ tokens; Apollo Federation's subgraph schema`,
+		`# _entities: \{\} +# never a tool \(the allow-list refuses it\); Apollo Federation's entity lookup, which only the router calls`,
+		`# _service: \{\} +# never a tool \(the allow-list refuses it\); Apollo Federation's subgraph schema \(sdl\) for the router's composition`,
 	} {
 		if !regexp.MustCompile(want).Match(out) {
 			t.Errorf("starter lacks %s:\n%s", want, out)
