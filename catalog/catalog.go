@@ -15,7 +15,7 @@ const (
 	// ToolgenVersion is written as "toolgen" so a reviewer sees which release compiled a catalog.
 	// It is a constant, not the module's build info, so that the same inputs give the same bytes
 	// whether toolgen runs from this checkout, `go tool` or `go install`.
-	ToolgenVersion = "0.2.0"
+	ToolgenVersion = "0.3.0"
 )
 
 // Kind is the GraphQL operation type of a tool.
