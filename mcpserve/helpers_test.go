@@ -3,6 +3,7 @@ package mcpserve
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -37,12 +38,13 @@ func newFixture(t *testing.T) *fixture {
 	return newAuditedFixture(t, nil)
 }
 
-// newAuditedFixture is newFixture with the runtime's audit trail written to log.
-func newAuditedFixture(t *testing.T, log *audit.Log) *fixture {
+// newAuditedFixture is newFixture with the runtime's audit trail written to log and the demo
+// server behind the given middleware.
+func newAuditedFixture(t *testing.T, log *audit.Log, extra ...func(http.Handler) http.Handler) *fixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	demo := moviedbtest.Start(t)
+	demo := moviedbtest.Start(t, extra...)
 	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package mcpserve
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -10,10 +9,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolgen/toolgen/generated"
-	"github.com/toolgen/toolgen/internal/moviedb"
-	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
-	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
@@ -71,20 +66,8 @@ func TestPartialDataIsNotAnErrorResult(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			demo := moviedbtest.Start(t, forbidding(c.field))
-			cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var trail bytes.Buffer
-			rt, err := toolrt.New(cat, toolrt.Config{Endpoint: demo.URL, Role: "concierge", User: testUser, LoginDocument: moviedb.LoginDocument,
-				Password: func() string { return testPassword }, Audit: audit.New(&trail, false)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := rt.Login(context.Background()); err != nil {
-				t.Fatal(err)
-			}
+			rt := newAuditedFixture(t, audit.New(&trail, false), forbidding(c.field)).rt
 			s, err := New(Config{Runtime: rt, Approve: Deny, Limits: budget.Defaults()})
 			if err != nil {
 				t.Fatal(err)

@@ -78,20 +78,8 @@ func TestEscapedTokenEchoNeverReachesAnMCPResult(t *testing.T) {
 	tokens := moviedbtest.NewTokenEcho(func(esc string) string {
 		return `{"data":null,"errors":[{"message":"bad token ` + esc + `"}]}`
 	})
-	echo := moviedbtest.Start(t, tokens.Wrap)
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var trail bytes.Buffer
-	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: echo.URL, Role: "concierge", User: testUser, LoginDocument: moviedb.LoginDocument,
-		Password: func() string { return testPassword }, Audit: audit.New(&trail, true)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := rt.Login(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	rt := newAuditedFixture(t, audit.New(&trail, true), tokens.Wrap).rt
 	s, err := New(Config{Runtime: rt, Approve: Deny, Limits: budget.Defaults()})
 	if err != nil {
 		t.Fatal(err)
