@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/platform"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -22,7 +22,7 @@ const maxAccess = 8
 
 // access is what one tool's operation needs, in selection order.
 func access(schema *ast.Schema, doc *ast.QueryDocument) []catalog.Access {
-	names := gqlschema.AccessDirectives(schema)
+	names := platform.AccessDirectives(schema)
 	if len(names) == 0 || doc == nil || len(doc.Operations) == 0 {
 		return nil
 	}

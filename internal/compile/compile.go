@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/jsonschema"
 	"github.com/toolgen/toolgen/internal/opbuild"
+	"github.com/toolgen/toolgen/internal/platform"
 	"github.com/toolgen/toolgen/internal/selection"
 	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -159,7 +160,7 @@ func rootsOf(schema *ast.Schema) allowlist.Roots {
 		types = append(types, schema.Mutation.Name)
 	}
 	r.Types = strings.Join(types, " or ")
-	r.Hidden = gqlschema.HiddenRoots(schema)
+	r.Hidden = platform.HiddenRoots(schema)
 	r.Plumbing = federationPlumbing(schema)
 	// Subscription fields are never tools; they are named so that the allow-list can say why.
 	if schema.Subscription != nil {

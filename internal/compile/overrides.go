@@ -8,8 +8,8 @@ import (
 
 	"github.com/toolgen/toolgen/internal/allowlist"
 	"github.com/toolgen/toolgen/internal/diag"
-	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/opdoc"
+	"github.com/toolgen/toolgen/internal/platform"
 	"github.com/toolgen/toolgen/internal/selection"
 )
 
@@ -94,7 +94,7 @@ var cannotQuery = regexp.MustCompile(`^cannot query field "(\w+)" on type "(\w+)
 // hiddenSelected says of an override's field the schema marks @inaccessible that it is that,
 // rather than a field the type does not have: the schema changed, not the spelling.
 func (c *compiler) hiddenSelected(ds diag.List) diag.List {
-	hidden := gqlschema.HiddenFields(c.schema)
+	hidden := platform.HiddenFields(c.schema)
 	for i, d := range ds {
 		m := cannotQuery.FindStringSubmatch(d.Message)
 		if m == nil || hidden[m[2]+"."+m[1]] == "" {

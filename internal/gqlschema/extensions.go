@@ -8,10 +8,10 @@ package gqlschema
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/platform"
 	"github.com/toolgen/toolgen/internal/suggest"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -20,11 +20,11 @@ import (
 // the prelude or a platform toolgen declared) defines: an error when the name is a likely
 // typo of a defined type, a warning otherwise; in a federation subgraph only the typo, as a
 // warning.
-func (p *platform) baselessExtensions(doc *ast.SchemaDocument) diag.List {
+func baselessExtensions(p *platform.Platform, doc *ast.SchemaDocument) diag.List {
 	if len(doc.Extensions) == 0 {
 		return nil
 	}
-	_, preludeTypes := preludeNames()
+	_, preludeTypes := platform.PreludeNames()
 	defined := map[string]bool{}
 	var names []string
 	for _, d := range doc.Definitions {
@@ -33,7 +33,7 @@ func (p *platform) baselessExtensions(doc *ast.SchemaDocument) diag.List {
 			names = append(names, d.Name)
 		}
 	}
-	federated := p.federated(doc)
+	federated := p.Federated(doc)
 	var ds diag.List
 	reported := map[string]bool{}
 	for _, ext := range doc.Extensions {
@@ -56,28 +56,6 @@ func (p *platform) baselessExtensions(doc *ast.SchemaDocument) diag.List {
 		}
 	}
 	return ds
-}
-
-// federated reports whether doc is a federation subgraph: a federation @link, a v1 note, or
-// federation's @key or @extends used or declared.
-func (p *platform) federated(doc *ast.SchemaDocument) bool {
-	if _, ok := p.federationLink(); ok {
-		return true
-	}
-	if slices.ContainsFunc(p.notes, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Message, "Apollo Federation") }) {
-		return true
-	}
-	for _, d := range doc.Directives {
-		if d.Name == "key" || d.Name == "extends" {
-			return true
-		}
-	}
-	for _, d := range append(append(ast.DefinitionList{}, doc.Definitions...), doc.Extensions...) {
-		if d.Directives.ForName("key") != nil || d.Directives.ForName("extends") != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // keyword is how the schema language writes a definition of kind k.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/platform"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
@@ -38,16 +39,16 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 	dropBuiltinScalars(doc)
 	// gqlparser stops at the first duplicate; a reviewer fixing a large schema wants all of them.
 	if ds := duplicates(doc); len(ds) > 0 {
-		if sub := separateSubgraphs(doc); sub != nil {
+		if sub := platform.SeparateSubgraphs(doc); sub != nil {
 			return nil, sub // one error for what is no duplicate to remove
 		}
 		return nil, ds
 	}
-	plat := declarePlatforms(name, doc) // before validation: what Federation or AppSync define
-	if plat.tooNew != nil {
-		return nil, plat.tooNew
+	plat := platform.Declare(name, doc) // before validation: what Federation or AppSync define
+	if plat.TooNew() != nil {
+		return nil, plat.TooNew()
 	}
-	exts := plat.baselessExtensions(doc)
+	exts := baselessExtensions(plat, doc)
 	if exts.HasErrors() {
 		return nil, exts
 	}
@@ -62,7 +63,7 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 	all.Merge(doc)
 	schema, err := validator.ValidateSchemaDocument(all)
 	if err != nil {
-		return nil, plat.explain(fromError(name, err))
+		return nil, plat.Explain(fromError(name, err))
 	}
 	if schema.Query == nil {
 		var ds diag.List
@@ -70,10 +71,10 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 		if len(sources) > 1 {
 			msg = fmt.Sprintf("none of the schema's %d files declares type Query", len(sources))
 		}
-		ds.Add(name, 0, 0, msg, plat.noQueryFix())
+		ds.Add(name, 0, 0, msg, plat.NoQueryFix())
 		return nil, ds
 	}
-	return schema, slices.Concat(plat.finish(schema), exts, commentDescriptions(schema, doc))
+	return schema, slices.Concat(plat.Finish(schema), exts, commentDescriptions(schema, doc))
 }
 
 // builtinScalars are GraphQL's own scalars, which gqlparser's prelude declares.

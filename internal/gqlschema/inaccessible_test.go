@@ -1,6 +1,7 @@
 package gqlschema
 
 import (
+	"github.com/toolgen/toolgen/internal/platform"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -59,7 +60,7 @@ func TestInaccessibleIsDropped(t *testing.T) {
 		Implements: p.Interfaces,
 		Secret:     s.Types["Secret"] != nil,
 		Internal:   s.Types["Internal"] != nil,
-		Hidden:     HiddenRoots(s),
+		Hidden:     platform.HiddenRoots(s),
 	}
 	if a := q.Fields.ForName("product").Arguments; len(a) != 1 {
 		t.Errorf("product keeps %d arguments, want sku alone", len(a))
@@ -93,8 +94,8 @@ func TestInaccessibleInSubgraph(t *testing.T) {
 		if s == nil {
 			t.Fatal(ds)
 		}
-		if s.Query.Fields.ForName("b") != nil || HiddenRoots(s)["b"] != "Query.b at 2:21" {
-			t.Errorf("%s: b kept, or not remembered (%v)", c.use, HiddenRoots(s))
+		if s.Query.Fields.ForName("b") != nil || platform.HiddenRoots(s)["b"] != "Query.b at 2:21" {
+			t.Errorf("%s: b kept, or not remembered (%v)", c.use, platform.HiddenRoots(s))
 		}
 	}
 	src := "extend schema @link(url: \"https://specs.apollo.dev/federation/v2.0\", import: [\"@inaccessible\"])\n" +

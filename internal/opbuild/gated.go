@@ -15,7 +15,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/platform"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -51,7 +51,7 @@ func gateNames(schema *ast.Schema) map[string]bool {
 	for _, n := range gateDirectives {
 		names[n] = true
 	}
-	for local, spec := range gqlschema.AccessDirectives(schema) {
+	for local, spec := range platform.AccessDirectives(schema) {
 		if spec == "requiresScopes" || spec == "policy" {
 			names[local] = true
 		}

@@ -1,4 +1,4 @@
-package gqlschema
+package platform
 
 // hints.go words the fix of an undefined directive: what the schema's @link says of it, or which
 // platforms toolgen completes, so that a schema using another platform's names knows to declare
@@ -23,7 +23,7 @@ var federation2Directives = sync.OnceValue(func() map[string]bool {
 })
 
 // directiveHint is the fix for "undefined directive name".
-func (p *platform) directiveHint(name string) string {
+func (p *Platform) directiveHint(name string) string {
 	for _, l := range p.links {
 		imported := false
 		for spec, local := range l.imports {
@@ -46,7 +46,7 @@ func (p *platform) directiveHint(name string) string {
 // noQueryFix is the fix for a schema without a Query type. A federation subgraph may have none
 // of its own (the library adds _entities and _service), and its entities are queried through
 // the router, whose schema is the supergraph's.
-func (p *platform) noQueryFix() string {
+func (p *Platform) NoQueryFix() string {
 	const fix = "declare type Query (or a schema { query: ... } block)"
 	if slices.ContainsFunc(p.notes, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Message, "Apollo Federation") }) {
 		// The federation advice first: declaring a Query in a subgraph is not the fix.

@@ -1,4 +1,4 @@
-package gqlschema
+package platform
 
 // access.go names the directives by which a platform's server checks who may read a field:
 // Apollo Federation's @authenticated, @requiresScopes and @policy (the router enforces them), and
@@ -16,7 +16,7 @@ import (
 var accessSpecs = []string{"authenticated", "requiresScopes", "policy"}
 
 // accessNames maps the schema's names of its access directives to their spec names.
-func (p *platform) accessNames(s *ast.Schema) map[string]string {
+func (p *Platform) accessNames(s *ast.Schema) map[string]string {
 	m := map[string]string{}
 	for _, l := range p.links {
 		for _, spec := range accessSpecs {

@@ -1,4 +1,4 @@
-package gqlschema
+package platform
 
 // links.go reads a schema's @link directives (the link spec, specs.apollo.dev/link/v1.0), which
 // say under which names a spec's definitions are used: an imported name as written or renamed
@@ -128,7 +128,7 @@ func (l link) rename(defs *ast.SchemaDocument) {
 }
 
 // federationLink is the schema's @link to Apollo's federation v2 spec, if it has one.
-func (p *platform) federationLink() (link, bool) {
+func (p *Platform) federationLink() (link, bool) {
 	for _, l := range p.links {
 		if l.spec == "federation" && strings.HasPrefix(l.version, "v2") && strings.Contains(l.url, "specs.apollo.dev/") {
 			return l, true

@@ -1,4 +1,11 @@
-package gqlschema
+// Package platform completes the schemas of server platforms for the loader (internal/gqlschema)
+// and remembers what they say for the compiler: Apollo Federation (v1, and v2 through @link
+// with its imports, renames and feature versions), AWS AppSync, what @inaccessible hides, the
+// access directives (@authenticated, @requiresScopes, @policy, AppSync's auth modes) and
+// subgraphs given together that must be composed first. gqlschema calls Declare on the parsed
+// document and Finish on the validated schema; compile and opbuild ask AccessDirectives,
+// HiddenRoots and HiddenFields.
+package platform
 
 // platform.go reads the schemas that server platforms complete at run time. An Apollo
 // Federation subgraph uses @key, @link, FieldSet, … that the subgraph library defines, and an
@@ -23,7 +30,7 @@ import (
 
 // platform is what Load learned about the platforms a schema is written for: its @link
 // directives, what was declared for it and what @inaccessible left out.
-type platform struct {
+type Platform struct {
 	name   string // the schema's file, for diagnostics
 	links  []link
 	notes  diag.List
@@ -33,8 +40,8 @@ type platform struct {
 
 // declarePlatforms adds to doc the platform definitions it uses without defining, and drops
 // what @inaccessible hides; the notes say what it did.
-func declarePlatforms(name string, doc *ast.SchemaDocument) *platform {
-	p := &platform{name: name, links: links(doc)}
+func Declare(name string, doc *ast.SchemaDocument) *Platform {
+	p := &Platform{name: name, links: links(doc)}
 	u := uses(doc)
 	p.tooNew = p.tooNewFor(u)
 	if len(u.directives) > 0 || len(u.types) > 0 {
@@ -59,7 +66,7 @@ type source struct {
 
 // sources lists the platforms whose definitions the schema may lack: federation v2 when a
 // @link names it (else v1), and AppSync.
-func (p *platform) sources() []source {
+func (p *Platform) sources() []source {
 	var out []source
 	if l, ok := p.federationLink(); ok {
 		defs := parseSpec(federation2)
@@ -81,7 +88,7 @@ func (p *platform) sources() []source {
 
 // declare adds the definitions of s that doc uses without defining (and the types those need),
 // when doc is recognisably s's platform.
-func (p *platform) declare(doc *ast.SchemaDocument, u usage, s source) {
+func (p *Platform) declare(doc *ast.SchemaDocument, u usage, s source) {
 	dirs, types := map[string]*ast.DirectiveDefinition{}, map[string]*ast.Definition{}
 	for _, d := range s.defs.Directives {
 		dirs[d.Name] = d
@@ -220,8 +227,8 @@ type usage struct {
 	definedDirectives, definedTypes map[string]bool
 }
 
-// preludeNames are the directives and types gqlparser's prelude defines.
-var preludeNames = sync.OnceValues(func() (map[string]bool, map[string]bool) {
+// PreludeNames are the directives and types gqlparser's prelude defines.
+var PreludeNames = sync.OnceValues(func() (map[string]bool, map[string]bool) {
 	doc := validator.PreludeDocument()
 	dirs, types := map[string]bool{}, map[string]bool{}
 	for _, d := range doc.Directives {
@@ -235,7 +242,7 @@ var preludeNames = sync.OnceValues(func() (map[string]bool, map[string]bool) {
 
 // uses collects the directives and types doc uses but does not define.
 func uses(doc *ast.SchemaDocument) usage {
-	pd, pt := preludeNames()
+	pd, pt := PreludeNames()
 	u := usage{directives: map[string]*ast.Position{}, types: map[string]*ast.Position{},
 		definedDirectives: map[string]bool{}, definedTypes: map[string]bool{}}
 	for n := range pd {
@@ -301,3 +308,15 @@ func uses(doc *ast.SchemaDocument) usage {
 	}
 	return u
 }
+
+// file is the name of the file a position lies in; "" when it has none.
+func file(p *ast.Position) string {
+	if p == nil || p.Src == nil {
+		return ""
+	}
+	return p.Src.Name
+}
+
+// TooNew is what the schema uses of the federation spec that its @link's version does not have
+// yet: an error for each, nil when none.
+func (p *Platform) TooNew() diag.List { return p.tooNew }

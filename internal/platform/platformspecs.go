@@ -1,4 +1,4 @@
-package gqlschema
+package platform
 
 // platformspecs.go holds the definitions the platforms add to a schema at run time, written from
 // the public specs: Apollo Federation's subgraph directives (specs.apollo.dev/federation/v2.x,

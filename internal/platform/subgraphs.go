@@ -1,4 +1,4 @@
-package gqlschema
+package platform
 
 // subgraphs.go tells several federation subgraphs given as one schema from one schema split
 // over files: each subgraph @links federation and defines the entities and root types it
@@ -16,7 +16,7 @@ import (
 
 // separateSubgraphs is one error when two or more files each @link Apollo's federation spec and
 // define a type another of them defines too; nil otherwise.
-func separateSubgraphs(doc *ast.SchemaDocument) diag.List {
+func SeparateSubgraphs(doc *ast.SchemaDocument) diag.List {
 	linked := map[string]*ast.Position{} // file → its federation @link
 	var files []string
 	for _, l := range links(doc) {

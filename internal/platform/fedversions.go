@@ -1,4 +1,4 @@
-package gqlschema
+package platform
 
 // fedversions.go checks that a federation v2 @link's version has what the schema uses: each
 // directive arrived in a minor version (Apollo's federation-internals, federationSpec.ts:
@@ -29,7 +29,7 @@ var federationSince = map[string]int{
 
 // tooNewFor reports each element of the federation spec the schema imports or uses (under its
 // local name) that arrived after its @link's version.
-func (p *platform) tooNewFor(u usage) diag.List {
+func (p *Platform) tooNewFor(u usage) diag.List {
 	l, ok := p.federationLink()
 	if !ok {
 		return nil

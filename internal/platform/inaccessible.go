@@ -1,4 +1,4 @@
-package gqlschema
+package platform
 
 // inaccessible.go drops what Apollo Federation's @inaccessible hides: the gateway leaves every
 // type, field, argument, enum value and input field so marked out of the API schema clients
@@ -38,7 +38,7 @@ func (h *hiddenSet) add(name string, at *ast.Position) {
 
 // hideNames are the schema's names of @inaccessible: imported from the federation spec or the
 // inaccessible spec (a supergraph links the latter), or prefixed (federation__inaccessible).
-func (p *platform) hideNames() map[string]bool {
+func (p *Platform) hideNames() map[string]bool {
 	m := map[string]bool{}
 	for _, l := range p.links {
 		if l.spec == "inaccessible" || l.spec == "federation" {
@@ -49,7 +49,7 @@ func (p *platform) hideNames() map[string]bool {
 }
 
 // dropInaccessible removes from doc everything marked with a hiding directive.
-func (p *platform) dropInaccessible(doc *ast.SchemaDocument) {
+func (p *Platform) dropInaccessible(doc *ast.SchemaDocument) {
 	names := p.hideNames()
 	if len(names) == 0 {
 		return
@@ -88,7 +88,7 @@ func (p *platform) dropInaccessible(doc *ast.SchemaDocument) {
 }
 
 // dropMembers removes d's hidden fields, arguments, enum values, interfaces and union members.
-func (p *platform) dropMembers(d *ast.Definition, hides func(ast.DirectiveList) bool, root bool) {
+func (p *Platform) dropMembers(d *ast.Definition, hides func(ast.DirectiveList) bool, root bool) {
 	h := &p.hidden
 	d.Fields = slices.DeleteFunc(d.Fields, func(f *ast.FieldDefinition) bool {
 		if !hides(f.Directives) {
@@ -186,8 +186,8 @@ func HiddenRoots(s *ast.Schema) map[string]string { return recall(s).hidden }
 // override may still select one.
 func HiddenFields(s *ast.Schema) map[string]string { return recall(s).fields }
 
-// explain makes validation errors about platform names say what to do.
-func (p *platform) explain(ds diag.List) diag.List {
+// Explain makes validation errors about platform names say what to do.
+func (p *Platform) Explain(ds diag.List) diag.List {
 	for i, d := range ds {
 		if name, ok := strings.CutPrefix(d.Message, "undefined directive "); ok {
 			ds[i].Fix = p.directiveHint(name)
@@ -202,7 +202,7 @@ func (p *platform) explain(ds diag.List) diag.List {
 
 // finish records what the loaded schema left out and its access directives, and returns the
 // notes.
-func (p *platform) finish(s *ast.Schema) diag.List {
+func (p *Platform) Finish(s *ast.Schema) diag.List {
 	remember(s, &facts{hidden: p.hidden.roots, fields: p.hidden.fields, access: p.accessNames(s)})
 	return p.notes
 }
