@@ -74,12 +74,17 @@ func snapshot(t *testing.T, dir string) map[string]string {
 func TestGenerateThenCheck(t *testing.T) {
 	t.Parallel()
 	dir, args := workspace(t)
-	if code, _, stderr := toolgen(t, args...); code != 0 {
+	const tidy = "is a new Go package that imports github.com/toolgen/toolgen/toolrt; run go mod tidy once"
+	code, stdout, stderr := toolgen(t, args...)
+	if code != 0 {
 		t.Fatalf("generate: exit %d\n%s", code, stderr)
 	}
+	if !strings.Contains(stdout, tidy) { // a first generation: the next go build needs go mod tidy
+		t.Errorf("a new package's run does not say to run go mod tidy:\n%s", stdout)
+	}
 	before := snapshot(t, filepath.Join(dir, "generated"))
-	if code, stdout, _ := toolgen(t, args...); code != 0 || !strings.Contains(stdout, "(0 written, 0 deleted)") {
-		t.Errorf("second run rewrote files: exit %d, %s", code, stdout)
+	if code, stdout, _ := toolgen(t, args...); code != 0 || !strings.Contains(stdout, "(0 written, 0 deleted)") || strings.Contains(stdout, tidy) {
+		t.Errorf("second run rewrote files or repeated the go mod tidy hint: exit %d, %s", code, stdout)
 	}
 	if diff := cmp.Diff(before, snapshot(t, filepath.Join(dir, "generated"))); diff != "" {
 		t.Errorf("an unchanged run touched files:\n%s", diff)

@@ -63,7 +63,7 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 	all.Merge(doc)
 	schema, err := validator.ValidateSchemaDocument(all)
 	if err != nil {
-		return nil, plat.Explain(fromError(name, err))
+		return nil, plat.Explain(undefinedFix(fromError(name, err), doc, prelude))
 	}
 	if schema.Query == nil {
 		var ds diag.List

@@ -35,7 +35,7 @@ func TestLoadErrors(t *testing.T) {
 func TestBuiltinScalarRedeclared(t *testing.T) {
 	src := "scalar Boolean\nscalar String\nscalar ID\nscalar Int\nscalar Float\nscalar Boolean\n\"A flag.\"\nscalar Flag\ntype Query {\n  a: Boolean\n  b: Nope\n}\n"
 	_, ds := Load(one(src))
-	want := "s.graphql:11:6: undefined type Nope; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n"
+	want := "s.graphql:11:6: undefined type Nope; declare type Nope in the schema, or correct the name (in a schema copied from the API, copy it again, e.g. with toolgen introspect)\n"
 	if diff := cmp.Diff(want, ds.String()); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
@@ -64,4 +64,18 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("a schema without a query type, diagnostics %q", ds)
 		}
 	})
+}
+
+// An undefined type in a hand-written schema is most likely a typo: the fix names the defined
+// type it most likely meant, not "copy the schema again from the API".
+func TestUndefinedTypeSuggests(t *testing.T) {
+	_, ds := Load(one("type Query { a: OrderStatuz b: Nowhere }\nenum OrderStatus { A }\n"))
+	got := ds.String()
+	for _, want := range []string{
+		"s.graphql:1:17: undefined type OrderStatuz; did you mean OrderStatus? Correct the name, or declare type OrderStatuz in the schema",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("diagnostics:\n%s\nwant %q", got, want)
+		}
+	}
 }

@@ -61,7 +61,7 @@ func TestLoadSeveralFilesErrors(t *testing.T) {
 		"b.graphqls:2:19: enum value E.A is defined twice (first at a.graphqls:1:10); remove one of the two values\n",
 	}, {
 		[]string{"type Query { a: Int }\n", "type Movie {\n  rating: Score\n}\n"},
-		"b.graphqls:2:11: undefined type Score" + fix,
+		"b.graphqls:2:11: undefined type Score; declare type Score in the schema, or correct the name (in a schema copied from the API, copy it again, e.g. with toolgen introspect)\n",
 	}, {
 		[]string{"type Query { a: Int\n", "type Movie { id: ID }\n", "type B {\n  b: Int!!\n}\n"},
 		"a.graphqls:2:1: expected Name, found <EOF>" + fix + "c.graphqls:2:10: expected Name, found !" + fix,
