@@ -34,10 +34,10 @@ func variables(op *ast.OperationDefinition, user, password string) (map[string]a
 		}
 	}
 	if len(vars) == 0 {
-		return nil, fmt.Errorf("login document declares none of $input, $username, $email, $login, so the user has nowhere to go; declare one, e.g. %s", example)
+		return nil, fmt.Errorf("login document declares none of $input, $username, $email, $login, so the user has nowhere to go; declare one in the file given to -login-document, e.g. %s", example)
 	}
 	if defs.ForName("password") == nil {
-		return nil, fmt.Errorf("login document declares no $password (nor $input), so the password has nowhere to go; declare it, e.g. %s", example)
+		return nil, fmt.Errorf("login document declares no $password (nor $input), so the password has nowhere to go; declare it in the file given to -login-document, e.g. %s", example)
 	}
 	vars["password"] = password
 	return vars, nil
