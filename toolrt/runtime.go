@@ -34,8 +34,14 @@ type Config struct {
 	TokenHeader string
 	// Headers are fixed headers every request carries, the login's too: "x-hasura-role: user",
 	// an API version. Never secrets: a name that reads as a credential is refused.
-	Headers       []string
-	LoginDocument string        // the API's login mutation; required with User
+	Headers []string
+	// LoginDocument is the API's login mutation; required with User. When it declares $input,
+	// the credentials go there as {"username": User, "password": Password()} (the Movie
+	// Database's LoginInput); else User goes in each of $username, $email and $login it declares
+	// and the password in $password (a document declaring no user or no password variable is
+	// refused before anything is sent). An input object with other fields is written out:
+	//   mutation Login($username: String!, $password: String!) { login(input: {email: $username, password: $password}) { token } }
+	LoginDocument string
 	HTTPClient    *http.Client  // nil: NewHTTPClient(), which never follows redirects
 	Timeout       time.Duration // per tool call, body read included; 0: 10 seconds
 	Audit         *audit.Log    // nil: no audit trail

@@ -111,7 +111,7 @@ func (s *Session) loginLocked(ctx context.Context) error {
 	if strings.TrimSpace(s.cfg.Document) == "" {
 		return ErrNoLoginDocument
 	}
-	body, err := s.body()
+	body, vars, err := s.body()
 	if err != nil {
 		return err
 	}
@@ -122,6 +122,10 @@ func (s *Session) loginLocked(ctx context.Context) error {
 		return fmt.Errorf("login as %q: %w", s.cfg.User, err)
 	}
 	token, err := tokenFrom(status, data, redact.New(redact.Secret{Value: s.password(), Label: "[password]"}))
+	var ref *refusal
+	if errors.As(err, &ref) && ref.variables {
+		err = fmt.Errorf("%w; %s", err, sentHint(vars))
+	}
 	if err != nil {
 		return fmt.Errorf("login as %q failed: %w", s.cfg.User, err)
 	}
@@ -137,24 +141,24 @@ func (s *Session) password() string {
 	return s.cfg.Password()
 }
 
-// body builds the login request: the credentials go in $input when the document declares it
-// (the Movie Database's LoginInput), else as $username and $password. The document is parsed,
-// not pattern-matched, so a comment or a string that mentions $input changes nothing.
-func (s *Session) body() ([]byte, error) {
+// body builds the login request from the variables the document declares (see variables). The
+// document is parsed, not pattern-matched, so a comment or a string that mentions $input changes
+// nothing.
+func (s *Session) body() ([]byte, map[string]any, error) {
 	op, err := loginOperation(s.cfg.Document)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	creds := map[string]any{"username": s.cfg.User, "password": s.password()}
-	vars := creds
-	if op.VariableDefinitions.ForName("input") != nil {
-		vars = map[string]any{"input": creds}
+	vars, err := variables(op, s.cfg.User, s.password())
+	if err != nil {
+		return nil, nil, err
 	}
 	body := map[string]any{"query": s.cfg.Document, "variables": vars}
 	if op.Name != "" {
 		body["operationName"] = op.Name // as any client would send it
 	}
-	return json.Marshal(body)
+	data, err := json.Marshal(body)
+	return data, vars, err
 }
 
 // loginOperation parses the login document and returns its only operation.
@@ -180,10 +184,8 @@ func loginOperation(doc string) (*ast.OperationDefinition, error) {
 // is redacted (a server may quote the value it refused, in any spelling) before it is clipped.
 func tokenFrom(status int, data []byte, red *redact.Set) (string, error) {
 	var r struct {
-		Data   any `json:"data"`
-		Errors []struct {
-			Message string `json:"message"`
-		} `json:"errors"`
+		Data   any        `json:"data"`
+		Errors []gqlError `json:"errors"`
 	}
 	if err := json.Unmarshal(data, &r); err != nil {
 		return "", fmt.Errorf("HTTP %d, not a GraphQL response", status)
@@ -192,7 +194,7 @@ func tokenFrom(status int, data []byte, red *redact.Set) (string, error) {
 		return token, nil
 	}
 	if len(r.Errors) > 0 {
-		return "", fmt.Errorf("the server said: %s", clip(red.String(r.Errors[0].Message), 200))
+		return "", r.Errors[0].refusal(red)
 	}
 	// Many login mutations answer a wrong password as data: a payload's errors or userErrors
 	// list, each with a message ("wrong email or password").
