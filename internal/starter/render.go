@@ -8,7 +8,7 @@ import (
 
 // render prints the allow-list: a header saying what to do with it, the tools that compile as
 // they stand, then everything that needs a person's decision, commented out with the reason.
-func render(schemaName string, fields []*field, scalars []guess) []byte {
+func render(schemaName string, fields []*field, scalars []guess, login string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Starter allow-list for %s, printed by toolgen init. Every tool listed here is an\n", schemaName)
 	b.WriteString("# operation an agent may run: comment out what your agents do not need, then add roles.\n")
@@ -20,6 +20,9 @@ func render(schemaName string, fields []*field, scalars []guess) []byte {
 	active, queries, mutations := split(fields)
 	renderRoles(&b, active)
 	renderScalars(&b, scalars)
+	var lb strings.Builder
+	renderLogin(&lb, login)
+	b.WriteString(lb.String())
 	if len(active) == 0 {
 		// Not tools: {}: an entry uncommented below a flow mapping is a YAML error, and tools:
 		// with only comments under it is an empty tool set (the allow-list warns about it).

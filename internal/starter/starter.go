@@ -79,7 +79,7 @@ func Allowlist(schema compile.Inputs, tokens *tokencount.Cache) ([]byte, diag.Li
 	if lds := lint(schema, fields, tokens); lds.HasErrors() {
 		return nil, lds
 	}
-	out := render(schemaName, fields, guessedScalars(s, fields))
+	out := render(schemaName, fields, guessedScalars(s, fields), loginDocument(s))
 	if !slices.ContainsFunc(fields, (*field).isActive) {
 		ds.Warn(schemaName, 0, 0, "no query field compiles as a tool as it stands (no description, deprecated or refused), so the printed tools: names none",
 			"uncomment the entries agents need and write the descriptions the schema lacks")
