@@ -44,6 +44,11 @@ func gatedText(d string) bool {
 	return (strings.Contains(d, "taff") || strings.Contains(d, "dmin")) && onlyWords.MatchString(d)
 }
 
+// GateDirectives are the names of the directives that gate a field behind a permission, as
+// auth-directive libraries and a Federation schema without @link write them; the review page
+// lists them as access (compile/access.go).
+func GateDirectives() []string { return slices.Clone(gateDirectives) }
+
 // gateNames are the gate directives as schema writes them: gateDirectives, and Federation's
 // @requiresScopes and @policy under the names a @link imports them as (@scopes).
 func gateNames(schema *ast.Schema) map[string]bool {
