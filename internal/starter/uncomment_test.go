@@ -173,3 +173,30 @@ func TestEditsScaleSchemas(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeGuess: a scalar named Time is listed in the commented scalars: block with the format
+// toolgen uses, date-time for a gqlgen schema and a time of day elsewhere, and uncommenting the
+// block still compiles.
+func TestTimeGuess(t *testing.T) {
+	const shop = `scalar Time
+type Order { id: ID! total: Int! }
+type Query {
+  "Orders of the signed-in user placed after the given moment, newest first, with their totals."
+  orders(placedAfter: Time!): [Order!]!
+}
+`
+	const gqlgen = "directive @goField(forceResolver: Boolean, name: String) on INPUT_FIELD_DEFINITION | FIELD_DEFINITION\n"
+	for schema, want := range map[string]string{
+		shop:          "#   Time: {type: string, format: time}  # 1 tool; sent as a time of day (10:15:30Z), graphql-scalars' Time; gqlgen's is a date-time",
+		gqlgen + shop: "#   Time: {type: string, format: date-time}  # 1 tool; sent as a date-time, gqlgen's Time (the schema declares @goModel or @goField); check gqlgen.yml's models",
+	} {
+		out, ds := Allowlist(oneFile("schema.graphql", []byte(schema)), tokentest.Cache(t))
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		if !strings.Contains(string(out), want+"\n") {
+			t.Errorf("starter lacks %q:\n%s", want, out)
+		}
+		checkEdits(t, []byte(schema), out, false)
+	}
+}
