@@ -176,7 +176,7 @@ var edits = map[string]func(c *catalog.Catalog){
 	// The schema now gates name: the default selection leaves it out and its note says so.
 	"selection-field-removed.gated": func(c *catalog.Catalog) {
 		c.Tools[1].Operation = "query Tool_person($id: ID!) { person(id: $id) { id } }"
-		c.Tools[1].Notes = []string{"left out, the schema says they need a permission: Person.name; a role that holds it can select them in an override"}
+		c.Tools[1].Notes = []string{"left out, the schema says they need a permission: Person.name; an override of this tool can select them, for every role that has the tool"}
 	},
 	// @authenticated dropped from person: a caller without a login is now answered.
 	"access-loosened": func(c *catalog.Catalog) { c.Tools[1].Access = nil },

@@ -131,7 +131,7 @@ func whyRemoved(o, n *catalog.Tool, p string) string {
 		for _, f := range strings.Split(strings.TrimSuffix(list, " more"), ", ") {
 			f, _, _ = strings.Cut(f, " and ")
 			if strings.HasSuffix(f, "."+name) {
-				why = fmt.Sprintf(": the schema now says %s needs a permission, so the default selection leaves it out (an override can select it for a role that holds it)", f)
+				why = fmt.Sprintf(": the schema now says %s needs a permission, so the default selection leaves it out (an override of this tool can select it)", f)
 				break
 			}
 		}

@@ -2,7 +2,8 @@ package compile
 
 // access.go lists, for the review page, what the server checks before it answers a tool's
 // operation: the access directives (Apollo Federation's @authenticated, @requiresScopes and
-// @policy; AppSync's @aws_*) on the root field, on the fields the operation selects and on the
+// @policy; AppSync's @aws_*; the @hasRole/@hasScope/@hasPermission family of auth-directive
+// libraries, gqlgen's and graphql-tools' usual examples) on the root field, on the fields the operation selects and on the
 // types they return. toolgen enforces none of them: the router or AppSync does. A reviewer reads
 // which credentials an agent needs, and which selected fields come back null (with an error)
 // for an agent that lacks them.
@@ -13,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/opbuild"
 	"github.com/toolgen/toolgen/internal/platform"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -22,7 +24,7 @@ const maxAccess = 8
 
 // access is what one tool's operation needs, in selection order.
 func access(schema *ast.Schema, doc *ast.QueryDocument) []catalog.Access {
-	names := platform.AccessDirectives(schema)
+	names := accessNames(schema)
 	if len(names) == 0 || doc == nil || len(doc.Operations) == 0 {
 		return nil
 	}
@@ -34,6 +36,22 @@ func access(schema *ast.Schema, doc *ast.QueryDocument) []catalog.Access {
 		w.out = append(w.out[:maxAccess], catalog.Access{Where: fmt.Sprintf("%d more places", len(w.out)-maxAccess), Needs: "see the schema"})
 	}
 	return w.out
+}
+
+// accessNames maps the schema's access directives to the spec names requirement words: the
+// platform's, and the gate directives the schema declares (by their own names), so that a root
+// field behind @hasRole(role: STAFF) has an access line and toolgen diff sees it removed.
+func accessNames(schema *ast.Schema) map[string]string {
+	names := map[string]string{}
+	for local, spec := range platform.AccessDirectives(schema) {
+		names[local] = spec
+	}
+	for _, n := range opbuild.GateDirectives() {
+		if _, ok := names[n]; !ok && schema.Directives[n] != nil {
+			names[n] = n
+		}
+	}
+	return names
 }
 
 func rootOf(s *ast.Schema, op ast.Operation) *ast.Definition {
@@ -128,7 +146,70 @@ func requirement(spec string, d *ast.Directive) string {
 		}
 		return "AppSync Cognito user pools"
 	}
-	return "@" + d.Name
+	return gateRequirement(d)
+}
+
+// gateWords is what each gate directive of the auth-directive libraries checks.
+var gateWords = map[string]string{"hasRole": "role", "hasRoles": "role", "requiresRole": "role",
+	"hasScope": "scopes", "hasScopes": "scopes", "hasPermission": "permission", "hasPermissions": "permission",
+	"requiresPermission": "permission", "requiresPermissions": "permission"}
+
+// gateRequirement words a gate directive by its arguments as written (a default where the use
+// leaves one out): "role STAFF", "scopes [read:orders, write:orders]", "permission
+// resource: ORDER, action: READ". Whether a list means any or all is the library's; the line
+// does not guess, and toolgen diff compares it as written.
+func gateRequirement(d *ast.Directive) string {
+	word := gateWords[d.Name]
+	if word == "" {
+		return "@" + d.Name
+	}
+	var args []string
+	named := false
+	if d.Definition != nil {
+		for _, a := range d.Definition.Arguments {
+			v := d.Arguments.ForName(a.Name)
+			var val *ast.Value
+			if v != nil {
+				val = v.Value
+			} else {
+				val = a.DefaultValue
+			}
+			if val == nil {
+				continue
+			}
+			named = named || !strings.HasPrefix(a.Name, strings.TrimSuffix(word, "s"))
+			args = append(args, a.Name+": "+valueText(val))
+		}
+	}
+	switch {
+	case len(args) == 0:
+		return word + " (the @" + d.Name + " directive's default)"
+	case len(args) == 1 && !named:
+		_, v, _ := strings.Cut(args[0], ": ")
+		return word + " " + v
+	}
+	return word + " " + strings.Join(args, ", ")
+}
+
+// valueText writes an argument's value as the schema does, strings unquoted.
+func valueText(v *ast.Value) string {
+	switch v.Kind {
+	case ast.ListValue:
+		var items []string
+		for _, c := range v.Children {
+			items = append(items, valueText(c.Value))
+		}
+		return "[" + strings.Join(items, ", ") + "]"
+	case ast.ObjectValue:
+		var fields []string
+		for _, c := range v.Children {
+			fields = append(fields, c.Name+": "+valueText(c.Value))
+		}
+		return "{" + strings.Join(fields, ", ") + "}"
+	case ast.StringValue, ast.BlockValue:
+		return v.Raw
+	}
+	return v.String()
 }
 
 // alternatives words [[a, b], [c]] as "a and b, or c".

@@ -67,7 +67,30 @@ func (m *Mapper) scalar(def *ast.Definition) Object {
 	if s, ok := m.scalars[def.Name]; ok {
 		return append(Object{}, s...) // describe edits the top level in place
 	}
+	if AmbiguousTime(def) && Gqlgen(m.schema) {
+		return Object{{"type", "string"}, {"format", "date-time"}}
+	}
 	return builtinScalar(def)
+}
+
+// AmbiguousTime reports whether a custom scalar is named Time: graphql-scalars' Time is a time of
+// day (10:15:30Z, format "time", the default), gqlgen's built-in one an RFC 3339 date-time
+// (graphql.UnmarshalTime), which a server refuses hh:mm:ss for. toolgen init lists it as a
+// guess to check.
+func AmbiguousTime(def *ast.Definition) bool {
+	return def != nil && def.Kind == ast.Scalar && !def.BuiltIn && normalize(def.Name) == "time"
+}
+
+// Gqlgen reports whether the schema is a gqlgen server's: it declares gqlgen's @goModel or
+// @goField, as gqlgen's docs ask (gqlgen itself adds them to the schema it serves). Its Time is
+// then gqlgen's date-time unless gqlgen.yml maps it to a model of its own.
+func Gqlgen(s *ast.Schema) bool {
+	return s != nil && (s.Directives["goModel"] != nil || s.Directives["goField"] != nil)
+}
+
+// DefaultScalar is the schema toolgen writes for a custom scalar the allow-list does not map.
+func DefaultScalar(s *ast.Schema, def *ast.Definition) Object {
+	return (&Mapper{schema: s}).scalar(def)
 }
 
 // Guessed reports whether a custom scalar's default schema is the plain string of a name no

@@ -44,6 +44,11 @@ func gatedText(d string) bool {
 	return (strings.Contains(d, "taff") || strings.Contains(d, "dmin")) && onlyWords.MatchString(d)
 }
 
+// GateDirectives are the names of the directives that gate a field behind a permission, as
+// auth-directive libraries and a Federation schema without @link write them; the review page
+// lists them as access (compile/access.go).
+func GateDirectives() []string { return slices.Clone(gateDirectives) }
+
 // gateNames are the gate directives as schema writes them: gateDirectives, and Federation's
 // @requiresScopes and @policy under the names a @link imports them as (@scopes).
 func gateNames(schema *ast.Schema) map[string]bool {
@@ -103,13 +108,19 @@ func (b *Builder) gatedNote(t *ast.Definition, kids []*node) string {
 		more, left = fmt.Sprintf(" and %d more", len(left)-maxGatedNamed), left[:maxGatedNamed]
 	}
 	return "left out, the schema says they need a permission: " + strings.Join(left, ", ") + more +
-		"; a role that holds it can select them in an override"
+		"; an override of this tool can select them, for every role that has the tool"
 }
 
-// leftGated walks a selection set of type t, collecting Type.field for each gated field of a
-// selected object that is not selected; seen keeps each type's fields from being named twice.
+// leftGated walks a selection set of type t, collecting Type.field for each gated field of an
+// object selected in detail form that is not selected; seen keeps each type's fields from being
+// named twice. An object in summary form ({id name}) is skipped: a summary never holds such a
+// field, so naming it would tell the reviewer of a loss there is not (User.staffNotes beside an
+// order's customer).
 func (b *Builder) leftGated(t *ast.Definition, kids []*node, seen map[string]bool, left *[]string) {
 	if t == nil || len(kids) == 0 {
+		return
+	}
+	if inSummary(kids) {
 		return
 	}
 	picked := map[string]bool{}
@@ -131,6 +142,18 @@ func (b *Builder) leftGated(t *ast.Definition, kids []*node, seen map[string]boo
 			*left = append(*left, t.Name+"."+f.Name)
 		}
 	}
+}
+
+// inSummary reports whether a selection set is an entity in summary form: its only entity group
+// is summarized (a hop, an entity inside a list, or one the fit phase degraded).
+func inSummary(kids []*node) bool {
+	var groups []*node
+	for _, k := range kids {
+		if k.ent != nil {
+			groups = append(groups, k)
+		}
+	}
+	return len(groups) > 0 && !slices.ContainsFunc(groups, func(g *node) bool { return !g.ent.summarized })
 }
 
 // anyGated reports whether any field of the schema's objects is gated, found once.

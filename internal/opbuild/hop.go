@@ -41,7 +41,7 @@ func (b *Builder) addHops(ft *fitter, t *ast.Definition) error {
 func (b *Builder) related(t *ast.Definition) bool {
 	for _, f := range t.Fields {
 		if n := b.named(f); !introspection(f) && !needsArgs(f) && !b.avoided(f) && n != nil && !isLeaf(n) && !b.valueObject(n) &&
-			(isAbstract(n) || b.hasID(n) || b.connection(n) != nil || b.page(n) != nil) {
+			(isAbstract(n) || b.hasID(n) || b.connection(n) != nil || b.page(n) != nil || isList(f.Type) && b.embedded(n)) {
 			return true
 		}
 	}
@@ -55,7 +55,7 @@ func (b *Builder) hops(t *ast.Definition) []*node {
 		if introspection(f) || needsArgs(f) || b.avoided(f) {
 			continue
 		}
-		if n := b.hop(f); n != nil {
+		if n := b.hop(t, f); n != nil {
 			n.belongs = b.belongsTo(n.about, t)
 			out = append(out, n)
 		}
@@ -64,8 +64,9 @@ func (b *Builder) hops(t *ast.Definition) []*node {
 	return out
 }
 
-// hop is the selection of one field next to the root entity, or nil when it is not a relation.
-func (b *Builder) hop(f *ast.FieldDefinition) *node {
+// hop is the selection of one field of entity t next to the root entity, or nil when it is not a
+// relation.
+func (b *Builder) hop(t *ast.Definition, f *ast.FieldDefinition) *node {
 	n := b.named(f)
 	if n == nil || isLeaf(n) || b.valueObject(n) || n == b.schema.Query {
 		return nil // leaves and value objects are the entity's own values; the query root is no relation
@@ -91,6 +92,9 @@ func (b *Builder) hop(f *ast.FieldDefinition) *node {
 		if g := b.summaryGroup(n); g != nil {
 			kids = []*node{g}
 		}
+	case isList(f.Type) && b.embedded(n):
+		kids, args = b.lineItems(t, n), b.nestedPageArgs(f)
+		rank = hopList
 	}
 	if len(kids) == 0 {
 		return nil
@@ -102,6 +106,26 @@ func (b *Builder) hop(f *ast.FieldDefinition) *node {
 		out.hop = hopList
 	}
 	return out
+}
+
+// lineItems is the selection of a list of embedded objects of entity t that are line items: each
+// holds leaves of its own and an entity, and no list of objects, as an order's lines { quantity
+// product { id name } } without an id of their own; nil for any other embedded list. Without it "look up an order"
+// answered without what is in the order.
+func (b *Builder) lineItems(t, n *ast.Definition) []*node {
+	for _, f := range n.Fields {
+		m := b.named(f)
+		if m != nil && isList(f.Type) && !isLeaf(m) && !b.valueObject(m) && !introspection(f) && !needsArgs(f) && !b.avoided(f) {
+			return nil // a list inside (Nautical's attribute values): the summary would say which, not what
+		}
+	}
+	kids := b.embedSet(n, []string{t.Name})
+	leaf := slices.ContainsFunc(kids, func(k *node) bool { return len(k.kids) == 0 })
+	entity := slices.ContainsFunc(kids, func(k *node) bool { return len(k.kids) == 1 && k.kids[0].ent != nil })
+	if !leaf || !entity {
+		return nil
+	}
+	return kids
 }
 
 // summarizeAll puts every entity group under kids in summary form: a hop is a glimpse.

@@ -104,6 +104,9 @@ func entries(b *bytes.Buffer, fields []*field) {
 		if f.mutation && f.problem == "" {
 			notes = append(notes, "a write: needs approval")
 		}
+		if f.needs != "" {
+			notes = append(notes, "the server answers only callers with "+f.needs+": give it to the roles that have it")
+		}
 		if !f.described && !f.routerOnly {
 			notes = append(notes, "no description in the schema: write one below")
 		}

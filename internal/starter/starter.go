@@ -41,7 +41,10 @@ type field struct {
 	// routerOnly marks a federation subgraph's _entities and _service, which the allow-list
 	// refuses as tools: they are printed commented out, and not compiled.
 	routerOnly bool
-	def        *ast.FieldDefinition
+	// needs is what the server checks before it answers the root field (the tool's first access
+	// line: "role STAFF" for @hasRole(role: STAFF)), so the entry says which roles to give it.
+	needs string
+	def   *ast.FieldDefinition
 }
 
 // withAllowlist is a compile of the schema with the allow-list text allow.
@@ -110,6 +113,7 @@ func lint(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) diag
 		cat, ds := compile.Compile(withAllowlist(schema, b.Bytes(), false, tokens))
 		if !ds.HasErrors() {
 			markUseless(cat, fields)
+			markNeeds(cat, fields)
 			return nil
 		}
 		if fatal := attributeLints(ds, fields); len(fatal) > 0 {
@@ -134,6 +138,25 @@ func markUseless(cat *catalog.Catalog, fields []*field) {
 		for _, fd := range t.Review.Findings {
 			if f := byName[t.Name]; f != nil && fd.Rule == "credential-only" {
 				f.useless = oneLine(strings.Replace(fd.Message, "tool \""+t.Name+"\" ", "", 1))
+			}
+		}
+	}
+}
+
+// markNeeds notes on each field what its root field's access line says the server checks.
+func markNeeds(cat *catalog.Catalog, fields []*field) {
+	if cat == nil {
+		return
+	}
+	byName := map[string]*field{}
+	for _, f := range fields {
+		byName[f.name] = f
+	}
+	for _, t := range cat.Tools {
+		f := byName[t.Name]
+		for _, a := range t.Access {
+			if f != nil && strings.HasSuffix(a.Where, "."+t.Name) && !strings.Contains(strings.TrimSuffix(a.Where, "."+t.Name), ".") {
+				f.needs = a.Needs
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/toolgen/toolgen/internal/compile"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/scaleschema"
@@ -171,5 +173,62 @@ func TestEditsScaleSchemas(t *testing.T) {
 			n := checkEdits(t, schema, out, false)
 			t.Log(fmt.Sprintf("%s: %d commented entries uncommented", name, n))
 		})
+	}
+}
+
+// TestTimeGuess: a scalar named Time is listed in the commented scalars: block with the format
+// toolgen uses, date-time for a gqlgen schema and a time of day elsewhere, and uncommenting the
+// block still compiles.
+func TestTimeGuess(t *testing.T) {
+	const shop = `scalar Time
+type Order { id: ID! total: Int! }
+type Query {
+  "Orders of the signed-in user placed after the given moment, newest first, with their totals."
+  orders(placedAfter: Time!): [Order!]!
+}
+`
+	const gqlgen = "directive @goField(forceResolver: Boolean, name: String) on INPUT_FIELD_DEFINITION | FIELD_DEFINITION\n"
+	for schema, want := range map[string]string{
+		shop:          "#   Time: {type: string, format: time}  # 1 tool; sent as a time of day (10:15:30Z), graphql-scalars' Time; gqlgen's is a date-time",
+		gqlgen + shop: "#   Time: {type: string, format: date-time}  # 1 tool; sent as a date-time, gqlgen's Time (the schema declares @goModel or @goField); check gqlgen.yml's models",
+	} {
+		out, ds := Allowlist(oneFile("schema.graphql", []byte(schema)), tokentest.Cache(t))
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		if !strings.Contains(string(out), want+"\n") {
+			t.Errorf("starter lacks %q:\n%s", want, out)
+		}
+		checkEdits(t, []byte(schema), out, false)
+	}
+}
+
+// TestNeedsNote: an entry whose root field is behind a gate directive says what the server
+// checks, so the reader gives it to the roles that hold it; one without says nothing of it.
+func TestNeedsNote(t *testing.T) {
+	const schema = `directive @hasRole(role: Role!) on FIELD_DEFINITION
+enum Role { CUSTOMER STAFF }
+type Order { id: ID! total: Int! }
+type Query {
+  "Every order in the shop, newest first, with its status and its total, for staff."
+  allOrders: [Order!]! @hasRole(role: STAFF)
+  "The signed-in user's orders, newest first, with their status and their totals."
+  myOrders: [Order!]!
+}
+`
+	out, ds := Allowlist(oneFile("schema.graphql", []byte(schema)), tokentest.Cache(t))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	var got []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.Contains(l, "Orders: {}") {
+			_, note, _ := strings.Cut(l, "tokens")
+			got = append(got, strings.TrimSpace(l[:strings.Index(l, ":")])+note)
+		}
+	}
+	want := []string{"allOrders; the server answers only callers with role STAFF: give it to the roles that have it", "myOrders"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s\n%s", diff, out)
 	}
 }
