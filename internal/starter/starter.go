@@ -112,8 +112,7 @@ func lint(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) diag
 		}
 		cat, ds := compile.Compile(withAllowlist(schema, b.Bytes(), false, tokens))
 		if !ds.HasErrors() {
-			markUseless(cat, fields)
-			markNeeds(cat, fields)
+			markTools(cat, fields)
 			return nil
 		}
 		if fatal := attributeLints(ds, fields); len(fatal) > 0 {
@@ -125,26 +124,9 @@ func lint(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) diag
 	return ds
 }
 
-// markUseless notes on each field the credential-only finding of its tool, if it has one.
-func markUseless(cat *catalog.Catalog, fields []*field) {
-	if cat == nil {
-		return
-	}
-	byName := map[string]*field{}
-	for _, f := range fields {
-		byName[f.name] = f
-	}
-	for _, t := range cat.Tools {
-		for _, fd := range t.Review.Findings {
-			if f := byName[t.Name]; f != nil && fd.Rule == "credential-only" {
-				f.useless = oneLine(strings.Replace(fd.Message, "tool \""+t.Name+"\" ", "", 1))
-			}
-		}
-	}
-}
-
-// markNeeds notes on each field what its root field's access line says the server checks.
-func markNeeds(cat *catalog.Catalog, fields []*field) {
+// markTools notes on each field what its compiled tool says about it: the credential-only
+// finding, and what its root field's access line says the server checks.
+func markTools(cat *catalog.Catalog, fields []*field) {
 	if cat == nil {
 		return
 	}
@@ -154,8 +136,16 @@ func markNeeds(cat *catalog.Catalog, fields []*field) {
 	}
 	for _, t := range cat.Tools {
 		f := byName[t.Name]
+		if f == nil {
+			continue
+		}
+		for _, fd := range t.Review.Findings {
+			if fd.Rule == "credential-only" {
+				f.useless = oneLine(strings.Replace(fd.Message, "tool \""+t.Name+"\" ", "", 1))
+			}
+		}
 		for _, a := range t.Access {
-			if f != nil && strings.HasSuffix(a.Where, "."+t.Name) && !strings.Contains(strings.TrimSuffix(a.Where, "."+t.Name), ".") {
+			if strings.HasSuffix(a.Where, "."+t.Name) && !strings.Contains(strings.TrimSuffix(a.Where, "."+t.Name), ".") {
 				f.needs = a.Needs
 			}
 		}
