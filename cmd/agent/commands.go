@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/toolgen/toolgen/toolrt"
 	"io"
 	"os"
 	"slices"
@@ -96,7 +97,17 @@ func dispatch(ctx context.Context, sh *shared, name string, args []string) error
 	}
 	e := &Env{Settings: s, Lines: sh.lines, Out: sh.out, Err: sh.err, shared: sh}
 	defer e.Close()
-	return c.run(ctx, e, rest)
+	return headerHint(c.run(ctx, e, rest), s.TokenHeader)
+}
+
+// headerHint adds to a refusal right after a fresh login what the likeliest cause is when the
+// token went out in the default header: the password was fine (the login worked), and the API
+// reads its token from another header.
+func headerHint(err error, tokenHeader string) error {
+	if err == nil || tokenHeader != "" || !errors.Is(err, toolrt.ErrAuth) {
+		return err
+	}
+	return fmt.Errorf("%w. The login itself worked, so the password is likely right: the token went out as \"Authorization: Bearer …\"; if the API reads it from another header, name it with -token-header (e.g. -token-header 'x-api-key:')", err)
 }
 
 func names() string {

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 )
 
 // A token the API refuses is named as the token, with what to do, and never printed; with the
@@ -20,5 +23,25 @@ func TestRefusedTokenSaysWhatToDo(t *testing.T) {
 	}
 	if strings.Contains(out+errText, stale) {
 		t.Errorf("the token was printed:\n%s%s", out, errText)
+	}
+}
+
+// A login that works, then a refusal of its token: the token went out in a header the API does
+// not read, not a wrong password, so the message says so (it said to check the password).
+func TestRefusalAfterLoginPointsAtTheHeader(t *testing.T) {
+	bearerRefused := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("Authorization") != "" {
+				w.WriteHeader(http.StatusUnauthorized)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	api := moviedbtest.Start(t, bearerRefused).URL
+	t.Setenv("AGENT_PASSWORD", moviedbtest.Password)
+	_, errText, code := runAgent(t, "", "call", "-endpoint", api, "-user", moviedbtest.User, "myWatchLists")
+	if code != 1 || !strings.Contains(errText, "The login itself worked, so the password is likely right") || !strings.Contains(errText, "-token-header") {
+		t.Errorf("exit %d, stderr %s", code, errText)
 	}
 }

@@ -105,7 +105,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	st.save(m.Marshal(), ds.String())
 	fmt.Fprintf(stdout, "toolgen: %d files in %s (%d written, %d deleted)\n", len(files), *out, len(r.Written), len(r.Deleted))
-	if prev == nil {
+	if prev == nil && needsTidy(*out) {
 		// the next go build (or go generate) otherwise stops at "updates to go.mod needed"
 		fmt.Fprintf(stdout, "toolgen: %s is a new Go package that imports github.com/toolgen/toolgen/toolrt; run go mod tidy once so go.mod lists what it needs\n", *out)
 	}

@@ -75,6 +75,9 @@ func TestGenerateThenCheck(t *testing.T) {
 	t.Parallel()
 	dir, args := workspace(t)
 	const tidy = "is a new Go package that imports github.com/toolgen/toolgen/toolrt; run go mod tidy once"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/shop\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	code, stdout, stderr := toolgen(t, args...)
 	if code != 0 {
 		t.Fatalf("generate: exit %d\n%s", code, stderr)

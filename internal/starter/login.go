@@ -81,12 +81,23 @@ func tokenPath(s *ast.Schema, t *ast.Definition, depth int) string {
 	}
 	for _, f := range t.Fields {
 		if n := s.Types[f.Type.Name()]; n != nil && n.Kind == ast.Scalar && slices.Contains([]string{"token", "accessToken", "access_token", "jwt"}, f.Name) {
-			return "{ " + f.Name + " }"
+			return "{ " + f.Name + messages(s, t) + " }"
 		}
 	}
 	for _, f := range t.Fields {
 		if sub := tokenPath(s, s.Types[f.Type.Name()], depth+1); sub != "" {
-			return "{ " + f.Name + " " + sub + " }"
+			return "{ " + f.Name + " " + sub + messages(s, t) + " }"
+		}
+	}
+	return ""
+}
+
+// messages selects the errors beside the token ({ token errors { message } }): a login that
+// answers a wrong password as data says why only there (toolrt quotes the first message).
+func messages(s *ast.Schema, t *ast.Definition) string {
+	for _, f := range t.Fields {
+		if e := s.Types[f.Type.Name()]; f.Type.Elem != nil && f.Directives.ForName("deprecated") == nil && e != nil && e.Kind == ast.Object && e.Fields.ForName("message") != nil && strings.Contains(strings.ToLower(f.Name), "error") {
+			return " " + f.Name + " { message }"
 		}
 	}
 	return ""
@@ -99,6 +110,7 @@ func renderLogin(b *strings.Builder, doc string) {
 	}
 	b.WriteString("# Signing in: agents log in through the API's login mutation, kept out of the tools. This one\n")
 	b.WriteString("# looks like it; save the line below as login.graphql and run the agent with\n")
-	b.WriteString("# -login-document login.graphql -user NAME (the password from AGENT_PASSWORD):\n")
+	b.WriteString("# -login-document login.graphql -user NAME (the password from AGENT_PASSWORD), and\n")
+	b.WriteString("# -token-header 'Name:' if the API reads its token from another header than Authorization: Bearer:\n")
 	b.WriteString("#   " + doc + "\n")
 }

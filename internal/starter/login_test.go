@@ -15,16 +15,18 @@ func TestLoginDocumentValidates(t *testing.T) {
 	cases := []struct{ schema, want string }{{
 		`type Query { me: User } type User { id: ID! }
 		 input LoginInput { email: String! password: String! }
-		 type AuthPayload { token: String! user: User }
+		 type LoginError { message: String! }
+		 type AuthPayload { token: String user: User errors: [LoginError!] }
 		 type Mutation { login(input: LoginInput!): AuthPayload! }`,
-		"mutation Login($username: String!, $password: String!) { login(input: {email: $username, password: $password}) { token } }",
+		"mutation Login($username: String!, $password: String!) { login(input: {email: $username, password: $password}) { token errors { message } } }",
 	}, {
 		`type Query { a: Int }
 		 type Token { accessToken: String expiresAt: String }
-		 type TokenPayload { customerAccessToken: Token }
+		 type UserError { field: [String!] message: String! }
+		 type TokenPayload { customerAccessToken: Token customerUserErrors: [UserError!]! }
 		 input CustomerAccessTokenCreateInput { email: String! password: String! }
 		 type Mutation { customerAccessTokenCreate(input: CustomerAccessTokenCreateInput!): TokenPayload }`,
-		"mutation Login($username: String!, $password: String!) { customerAccessTokenCreate(input: {email: $username, password: $password}) { customerAccessToken { accessToken } } }",
+		"mutation Login($username: String!, $password: String!) { customerAccessTokenCreate(input: {email: $username, password: $password}) { customerAccessToken { accessToken } customerUserErrors { message } } }",
 	}, {
 		`type Query { a: Int } type Mutation { tokenCreate(email: String!, password: String!): T } type T { token: String }`,
 		"mutation Login($username: String!, $password: String!) { tokenCreate(email: $username, password: $password) { token } }",
