@@ -72,6 +72,7 @@ func Rules() []Rule {
 		{"deprecated-usage", diag.Warning, "the operation selects a deprecated field or the root field is deprecated"},
 		{"role-tool-count", diag.Warning, "a role sees more than 20 tools"},
 		{"role-token-budget", diag.Warning, "a role's tools cost more than 10k tokens"},
+		{"role-lacks-gate", diag.Warning, "a role gets a tool the API answers only for a role of another name (@hasRole)"},
 		{"tool-name-format", diag.Error, "a tool name outside ^[A-Za-z0-9_-]{1,64}$"},
 	}
 }
@@ -90,7 +91,7 @@ func IDs() []string {
 // the review page.
 func Run(in Input) (diag.List, map[string][]Finding) {
 	l := newLinter(in)
-	for _, check := range []func(){l.names, l.approvals, l.inputs, l.selections, l.credentialOnly, l.descriptions, l.duplicates, l.roles} {
+	for _, check := range []func(){l.names, l.approvals, l.inputs, l.selections, l.credentialOnly, l.descriptions, l.duplicates, l.roles, l.gates} {
 		check()
 	}
 	ds := l.suppress()
