@@ -3,7 +3,6 @@ package toolrt
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -22,13 +21,7 @@ func gatewayRefuses(n int32) func(http.Handler) http.Handler {
 	left.Store(n)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body, _ := io.ReadAll(r.Body)
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			var req struct {
-				OperationName string `json:"operationName"`
-			}
-			_ = json.Unmarshal(body, &req)
-			root, tool := strings.CutPrefix(req.OperationName, "Tool_")
+			root, tool := strings.CutPrefix(operationName(r), "Tool_")
 			if !tool || r.Header.Get("Authorization") == "" || left.Add(-1) < 0 {
 				next.ServeHTTP(w, r)
 				return

@@ -35,14 +35,20 @@ func newRecorder() *recorder {
 	return &recorder{byOp: map[string]int{}, bySeq: map[string]int{}, tokens: map[string]bool{}}
 }
 
+// operationName reads the request's operationName, leaving the body for the next handler.
+func operationName(r *http.Request) string {
+	body, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	var req struct {
+		OperationName string `json:"operationName"`
+	}
+	_ = json.Unmarshal(body, &req)
+	return req.OperationName
+}
+
 func (rec *recorder) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		var req struct {
-			OperationName string `json:"operationName"`
-		}
-		_ = json.Unmarshal(body, &req)
+		req := struct{ OperationName string }{operationName(r)}
 		rec.mu.Lock()
 		rec.byOp[req.OperationName]++
 		if len(req.OperationName) > 5 && req.OperationName[:5] == "Tool_" {
