@@ -18,7 +18,7 @@ func render(schemaName string, fields []*field, scalars []guess, login string) [
 	b.WriteString("# Reference: the allowlist.yaml section of toolgen's README.\n")
 	b.WriteString("version: 1\n")
 	active, queries, mutations := split(fields)
-	renderRoles(&b, active)
+	renderRoles(&b, active, fields)
 	renderScalars(&b, scalars)
 	var lb strings.Builder
 	renderLogin(&lb, login)
@@ -66,17 +66,41 @@ func sections(b *bytes.Buffer, active, queries, mutations []*field) {
 // renderRoles prints an example role, commented out. A role without tools listed sees every
 // tool, so its maxTokens leaves room above what the printed tools cost: uncommented, it
 // compiles.
-func renderRoles(b *bytes.Buffer, active []*field) {
+func renderRoles(b *bytes.Buffer, active []*field, all []*field) {
 	total := 0
 	for _, f := range active {
 		total += f.tokens
 	}
-	b.WriteString("# roles:\n#   analyst:\n#     description: Reads only.\n")
+	b.WriteString("# roles:\n")
+	renderGateRoles(b, all)
+	b.WriteString("#   analyst:\n#     description: Reads only.\n")
 	if total == 0 {
 		b.WriteString("#     maxTokens: 4000\n")
 		return
 	}
 	fmt.Fprintf(b, "#     maxTokens: %d  # the tools printed below cost %d tokens\n", (total*5/4/1000+1)*1000, total)
+}
+
+// renderGateRoles prints, commented out, a role for each role the API itself checks on root
+// fields (@hasRole(role: STAFF): "role STAFF"), naming the tools that need it: the agent roles
+// whose tools those are (role-lacks-gate warns when another role gets one).
+func renderGateRoles(b *bytes.Buffer, fields []*field) {
+	var order []string
+	tools := map[string][]string{}
+	for _, f := range fields {
+		v, ok := strings.CutPrefix(f.needs, "role ")
+		if !ok || strings.ContainsAny(v, ":[],") {
+			continue // one role by name only; a list or named arguments is the reader's to map
+		}
+		if _, seen := tools[v]; !seen {
+			order = append(order, v)
+		}
+		tools[v] = append(tools[v], f.name)
+	}
+	for _, r := range order {
+		fmt.Fprintf(b, "#   %s:\n#     description: Callers the API gives role %s.  # %s need it: give them roles: [%s]\n",
+			strings.ToLower(r), r, strings.Join(tools[r], ", "), strings.ToLower(r))
+	}
 }
 
 // entries prints one entry per field, aligned comments, commented out unless it is usable as is.

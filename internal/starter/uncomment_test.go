@@ -231,4 +231,8 @@ type Query {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s\n%s", diff, out)
 	}
+	// the sample roles offer the API's own role, named after it, with the tools that need it
+	if role := "#   staff:\n#     description: Callers the API gives role STAFF.  # allOrders need it: give them roles: [staff]\n"; !strings.Contains(string(out), role) {
+		t.Errorf("starter lacks the API's role:\n%s", out)
+	}
 }
