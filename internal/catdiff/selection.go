@@ -116,27 +116,39 @@ func (d *differ) selection(ot, nt *catalog.Tool) {
 // leaves out (opbuild/gated.go): "left out, the schema says they need a permission: A.x, B.y; …".
 const gatedNote = "left out, the schema says they need a permission: "
 
+// hiddenNote opens the note compile writes for the fields of selected objects that
+// @inaccessible hides (compile.HiddenNote): "left out, @inaccessible in the schema (…): A.x, B.y".
+const hiddenNote = "left out, @inaccessible in the schema (the gateway hides them from clients): "
+
 // whyRemoved says what the catalogs tell of a field's leaving: the new default selection left
-// it out as needing a permission (its note names Type.field), and what the old catalog said the
-// field needed. A field that became @inaccessible leaves no trace in catalog.json.
+// it out as needing a permission, or the gateway now hides it (the notes name Type.field), and
+// what the old catalog said the field needed.
 func whyRemoved(o, n *catalog.Tool, p string) string {
 	name := pointerUnescaper.Replace(lastSegment(p))
 	why := ""
 	for _, note := range n.Notes {
-		rest, ok := strings.CutPrefix(note, gatedNote)
-		if !ok {
-			continue
-		}
-		list, _, _ := strings.Cut(rest, ";")
-		for _, f := range strings.Split(strings.TrimSuffix(list, " more"), ", ") {
-			f, _, _ = strings.Cut(f, " and ")
-			if strings.HasSuffix(f, "."+name) {
-				why = fmt.Sprintf(": the schema now says %s needs a permission, so the default selection leaves it out (an override of this tool can select it)", f)
-				break
-			}
+		if f := noteNames(note, gatedNote, name); f != "" {
+			why = fmt.Sprintf(": the schema now says %s needs a permission, so the default selection leaves it out (an override of this tool can select it)", f)
+		} else if f := noteNames(note, hiddenNote, name); f != "" {
+			why = fmt.Sprintf(": %s is now @inaccessible in the schema, which the gateway hides from clients", f)
 		}
 	}
 	return why + fieldNeeds(o, p, "; it needed")
+}
+
+// noteNames is the Type.field of a note that opens with prefix and names field name, or "".
+func noteNames(note, prefix, name string) string {
+	rest, ok := strings.CutPrefix(note, prefix)
+	if !ok {
+		return ""
+	}
+	list, _, _ := strings.Cut(rest, ";")
+	for _, f := range strings.Split(strings.TrimSuffix(list, " more"), ", ") {
+		if f, _, _ = strings.Cut(f, " and "); strings.HasSuffix(f, "."+name) {
+			return f
+		}
+	}
+	return ""
 }
 
 // fieldNeeds is what t's access says the field at p needs (matched on its Type.field name),

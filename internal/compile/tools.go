@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -174,6 +175,11 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: j.desc, Roles: roles(e),
 		InputSchema: j.input.Compact(), Operation: j.compact, Document: j.pretty,
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: j.d.source, Variables: vars, Notes: j.d.notes,
+	}
+	if j.d.source == "generated" {
+		if note := hiddenNote(c.schema, j.d.doc); note != "" {
+			t.Notes = append(slices.Clip(t.Notes), note)
+		}
 	}
 	t.SingleObjectArgument = c.singleObjectArgument(op)
 	at := func(msg, fix string) { j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, msg, fix) }
