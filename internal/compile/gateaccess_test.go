@@ -73,3 +73,27 @@ func TestGateAccess(t *testing.T) {
 		t.Errorf("security changes of setProductPrice (-want +got):\n%s", diff)
 	}
 }
+
+// A new tool's message says what the API checks before it answers it, beside who gets it: a
+// reviewer giving setProductPrice to every role learns the API serves only role STAFF.
+func TestToolAddedNamesItsAccess(t *testing.T) {
+	schema := strings.Replace(gateSchema, "HASROLE", "@hasRole(role: STAFF)", 1)
+	build := func(allow string) *catalog.Catalog {
+		cat, ds := Compile(Inputs{SchemaPath: "s.graphql", Schema: []byte(schema), AllowlistPath: "a.yaml", Allowlist: []byte(allow),
+			Tokens: tokentest.Cache(t), LintAsWarnings: true})
+		if cat == nil {
+			t.Fatal(ds)
+		}
+		return cat
+	}
+	rep := catdiff.Diff(build("tools:\n  order: {}\n"), build("tools:\n  order: {}\n  setProductPrice: {}\n"), catdiff.Options{})
+	var got string
+	for _, c := range rep.Changes {
+		if c.ID == "tool-added" {
+			got = c.Message
+		}
+	}
+	if !strings.Contains(got, "; the API answers it only for role STAFF") {
+		t.Errorf("tool-added reads %q", got)
+	}
+}
