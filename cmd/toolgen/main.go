@@ -97,7 +97,6 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if *check {
 		return checkFresh(*out, files, m, regenerate(args), func() { st.save(m.Marshal(), ds.String()) }, stdout, stderr)
 	}
-	prev, _, _ := genout.ReadManifest(*out) // none: the folder is new to toolgen
 	r, err := genout.Write(*out, files, m)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgen: %v\n", err)
@@ -105,7 +104,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	st.save(m.Marshal(), ds.String())
 	fmt.Fprintf(stdout, "toolgen: %d files in %s (%d written, %d deleted)\n", len(files), *out, len(r.Written), len(r.Deleted))
-	if prev == nil && needsTidy(*out) {
+	if r.First && needsTidy(*out) {
 		// the next go build (or go generate) otherwise stops at "updates to go.mod needed"
 		fmt.Fprintf(stdout, "toolgen: %s is a new Go package that imports github.com/toolgen/toolgen/toolrt; run go mod tidy once so go.mod lists what it needs\n", *out)
 	}

@@ -16,6 +16,8 @@ type Report struct {
 	Deleted []string
 	// Foreign lists files toolgen did not generate, left alone.
 	Foreign []string
+	// First says the folder had no manifest: toolgen wrote into it for the first time.
+	First bool
 }
 
 // Write makes dir hold files and a manifest m of them. It overwrites and deletes only files
@@ -34,6 +36,7 @@ func Write(dir string, files map[string][]byte, m Manifest) (Report, error) {
 	if err != nil {
 		return r, err
 	}
+	r.First = old == nil
 	present, err := walk(dir)
 	if err != nil {
 		return r, err
