@@ -36,3 +36,22 @@ func TestAccessRoundTrip(t *testing.T) {
 		t.Errorf("round trip (-file +marshal):\n%s", diff)
 	}
 }
+
+// RootAccess is the root field's line only: a selected field's (Product.cost) has one dot too,
+// and was read as the root's by the lint and toolgen diff, which then said the API answered
+// tool product only for "policies finance".
+func TestRootAccess(t *testing.T) {
+	for _, c := range []struct {
+		access []catalog.Access
+		want   string
+	}{
+		{[]catalog.Access{{Where: "Query.product", Needs: "role STAFF"}, {Where: "Product.cost", Needs: "policies finance"}}, "role STAFF"},
+		{[]catalog.Access{{Where: "Product.cost", Needs: "policies finance"}}, ""},
+		{[]catalog.Access{{Where: "Product", Needs: "an authenticated caller"}}, ""},
+		{nil, ""},
+	} {
+		if got := (&catalog.Tool{Name: "product", Access: c.access}).RootAccess(); got != c.want {
+			t.Errorf("%v: %q, want %q", c.access, got, c.want)
+		}
+	}
+}

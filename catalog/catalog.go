@@ -6,6 +6,7 @@ package catalog
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 )
 
 // Format markers written into every catalog.json; the runtime refuses any other value.
@@ -160,6 +161,20 @@ type Field struct {
 	Type        TypeRef
 	Description string
 	Default     json.RawMessage
+}
+
+// RootAccess is what the access line of the tool's root field says the API checks ("role
+// STAFF"), "" when it has none. That line is the first when there is one (the walk starts at
+// the root field), and it names the root field itself: Query.allOrders for tool allOrders,
+// where a selected field's line names another type's field (Product.cost).
+func (t *Tool) RootAccess() string {
+	if len(t.Access) == 0 {
+		return ""
+	}
+	if typ, ok := strings.CutSuffix(t.Access[0].Where, "."+t.Name); ok && typ != "" && !strings.Contains(typ, ".") {
+		return t.Access[0].Needs
+	}
+	return ""
 }
 
 // VisibleTo reports whether role sees the tool: a tool without roles is seen by every role.

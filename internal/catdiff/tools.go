@@ -90,7 +90,7 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 		what += "; " + in
 	}
 	msg := fmt.Sprintf("tool %q was added (%s) for %s", n.Name, what, d.audience(n))
-	if needs := rootAccess(n); needs != "" {
+	if needs := n.RootAccess(); needs != "" {
 		msg += "; the API answers it only for " + needs // who of that audience it serves
 	}
 	if len(why) > 0 {
@@ -101,17 +101,6 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 		c.Level = Dangerous // as a role gaining an existing tool is: a flagged change is never safe
 		c.flag(FlagSecurity)
 	}
-}
-
-// rootAccess is what the tool's root field's access line says the API checks ("role STAFF"),
-// "" when it has none.
-func rootAccess(t *catalog.Tool) string {
-	for _, a := range t.Access {
-		if strings.Count(a.Where, ".") == 1 {
-			return a.Needs
-		}
-	}
-	return ""
 }
 
 // audience says who can call a new tool, the security reviewer's first question: the declared

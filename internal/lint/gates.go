@@ -37,25 +37,21 @@ func (l *linter) gates() {
 // rootRoles are the API roles the access line of t's root field names ("role STAFF", "role
 // [ADMIN, STAFF]"); none when it has no such line.
 func rootRoles(t catalog.Tool) []string {
-	for _, a := range t.Access {
-		if strings.Count(a.Where, ".") != 1 {
-			continue // a selected field's line, not the root field's
-		}
-		if v, ok := strings.CutPrefix(a.Needs, "role "); ok && !strings.Contains(v, ":") {
-			v = strings.Trim(v, "[]")
-			var out []string
-			for _, r := range strings.Split(v, ",") {
-				if r = strings.TrimSpace(r); r != "" {
-					out = append(out, r)
-				}
-			}
-			return out
+	v, ok := strings.CutPrefix(t.RootAccess(), "role ")
+	if !ok || strings.Contains(v, ":") {
+		return nil // no role line, or named arguments the reader must map
+	}
+	var out []string
+	for _, r := range strings.Split(strings.Trim(v, "[]"), ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			out = append(out, r)
 		}
 	}
-	return nil
+	return out
 }
 
+// sameRole compares an API role and an allow-list role without case or a plural s.
 func sameRole(api, role string) bool {
-	return strings.EqualFold(strings.TrimSuffix(api, "s"), strings.TrimSuffix(role, "s")) ||
-		strings.EqualFold(strings.TrimSuffix(api, "S"), strings.TrimSuffix(role, "s"))
+	norm := func(s string) string { return strings.TrimSuffix(strings.ToLower(s), "s") }
+	return norm(api) == norm(role)
 }

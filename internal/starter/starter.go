@@ -144,11 +144,7 @@ func markTools(cat *catalog.Catalog, fields []*field) {
 				f.useless = oneLine(strings.Replace(fd.Message, "tool \""+t.Name+"\" ", "", 1))
 			}
 		}
-		for _, a := range t.Access {
-			if strings.HasSuffix(a.Where, "."+t.Name) && !strings.Contains(strings.TrimSuffix(a.Where, "."+t.Name), ".") {
-				f.needs = a.Needs
-			}
-		}
+		f.needs = t.RootAccess()
 	}
 }
 
