@@ -23,8 +23,9 @@ func Missing(schema compile.Inputs, allowPath string, allow []byte, tokens *toke
 		return nil, ds
 	}
 	var fields []*field
+	keys := mentioned(allow)
 	for _, f := range rootFields(s) {
-		if !mentioned(allow, f.name) {
+		if !keys[f.name] {
 			fields = append(fields, f)
 		}
 	}
@@ -47,9 +48,15 @@ func Missing(schema compile.Inputs, allowPath string, allow []byte, tokens *toke
 	return b.Bytes(), ds
 }
 
-// mentioned reports whether name is a key in the allow-list, as a tool or commented out (the
-// starter's "# name: {}" lines): any line that starts with the key, quoted or not.
-func mentioned(allow []byte, name string) bool {
-	q := regexp.QuoteMeta(name)
-	return regexp.MustCompile(`(?m)^[ \t]*(#[ \t]*)?(` + q + `|"` + q + `"|'` + q + `')[ \t]*:`).Match(allow)
+// keyLine is a line that starts with a key, commented out or not, quoted or not: the
+// starter's "  name: {}" and "  # name: {}".
+var keyLine = regexp.MustCompile(`(?m)^[ \t]*(?:#[ \t]*)?["']?([_A-Za-z][_0-9A-Za-z]*)["']?[ \t]*:`)
+
+// mentioned is every key of the allow-list, as a tool or commented out, read once.
+func mentioned(allow []byte) map[string]bool {
+	keys := map[string]bool{}
+	for _, m := range keyLine.FindAllSubmatch(allow, -1) {
+		keys[string(m[1])] = true
+	}
+	return keys
 }
