@@ -3,6 +3,7 @@ package toolrt
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -173,6 +174,17 @@ func newID(prefix string) string {
 	return prefix + "-" + exec.NewRef()[len("ref-"):]
 }
 
+// HeaderError is what is wrong with Config.TokenHeader or one of Config.Headers: Field names
+// which, and Secret says a fixed header's name read as a credential (it belongs in the token).
+type HeaderError struct {
+	Field  string
+	Err    error
+	Secret bool
+}
+
+func (e *HeaderError) Error() string { return e.Field + ": " + e.Err.Error() }
+func (e *HeaderError) Unwrap() error { return e.Err }
+
 // CheckHeaders reports what is wrong with a Config's TokenHeader or Headers, before a Runtime
 // is made.
 func CheckHeaders(tokenHeader string, headers []string) error {
@@ -183,13 +195,13 @@ func CheckHeaders(tokenHeader string, headers []string) error {
 func parseHeaders(tokenHeader string, fixed []string) (exec.Headers, error) {
 	token, err := exec.ParseTokenHeader(tokenHeader)
 	if err != nil {
-		return exec.Headers{}, fmt.Errorf("TokenHeader: %w", err)
+		return exec.Headers{}, &HeaderError{Field: "TokenHeader", Err: err}
 	}
 	h := exec.Headers{Token: token, Fixed: http.Header{}}
 	for _, s := range fixed {
 		name, value, err := exec.ParseHeader(s, token)
 		if err != nil {
-			return exec.Headers{}, fmt.Errorf("Headers: %w", err)
+			return exec.Headers{}, &HeaderError{Field: "Headers", Err: err, Secret: errors.As(err, new(*exec.SecretHeaderError))}
 		}
 		h.Fixed.Add(name, value)
 	}

@@ -7,6 +7,8 @@ package main
 import (
 	"errors"
 	"strings"
+
+	"github.com/toolgen/toolgen/toolrt"
 )
 
 // headerList is the repeatable -header flag and agent.yaml's header: list.
@@ -23,14 +25,17 @@ func (h *headerList) Set(s string) error {
 	return nil
 }
 
-// headerError names the flag an error of toolrt.CheckHeaders is about in place of the Config
-// field it names.
+// headerError names the flag a toolrt.HeaderError is about in place of the Config field.
 func headerError(err error) error {
-	if rest, ok := strings.CutPrefix(err.Error(), "TokenHeader: "); ok {
-		return errors.New("-token-header: " + rest)
+	var he *toolrt.HeaderError
+	if !errors.As(err, &he) {
+		return err
 	}
-	msg := strings.TrimPrefix(err.Error(), "Headers: ")
-	if strings.Contains(msg, "send the secret as the token") {
+	if he.Field == "TokenHeader" {
+		return errors.New("-token-header: " + he.Err.Error())
+	}
+	msg := he.Err.Error()
+	if he.Secret {
 		msg += " (export it as " + TokenEnv + " and pass -token-header)"
 	}
 	return errors.New("-header: " + msg)

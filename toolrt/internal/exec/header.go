@@ -103,6 +103,12 @@ func headerName(name string) (string, error) {
 // token (from the environment, in cmd/agent), not in settings that others read.
 var secretWords = []string{"auth", "token", "secret", "key", "password", "cookie", "session", "signature"}
 
+// SecretHeaderError is ParseHeader's refusal of a name that reads as a credential, so that a
+// caller can say where its secrets come from instead.
+type SecretHeaderError struct{ msg string }
+
+func (e *SecretHeaderError) Error() string { return e.msg }
+
 // ParseHeader reads one fixed header, "Name: value". Its name must not be the token's header,
 // describe the request, or read as a credential; its value must be printable.
 func ParseHeader(s string, token TokenHeader) (name, value string, err error) {
@@ -118,7 +124,7 @@ func ParseHeader(s string, token TokenHeader) (name, value string, err error) {
 	lower := strings.ToLower(canon)
 	for _, w := range secretWords {
 		if strings.Contains(lower, w) {
-			return "", "", fmt.Errorf("%s reads as a credential, and a fixed header is written where others read it; send the secret as the token instead, with %q as the token's header", canon, canon+":")
+			return "", "", &SecretHeaderError{fmt.Sprintf("%s reads as a credential, and a fixed header is written where others read it; send the secret as the token instead, with %q as the token's header", canon, canon+":")}
 		}
 	}
 	if canon == token.Name {
