@@ -26,7 +26,7 @@ func init() {
 		prompt:  "request id",
 		run:     runConfirm,
 		usage:   "ID [sha256:PREFIX]",
-		args:    "ID      a deferred write's request id (agent pending lists them)\nPREFIX  8+ hex digits of the body hash agent review showed: confirms without the y/N question",
+		args:    "ID      a deferred write's request id (agent pending lists them)\nPREFIX  12+ hex digits of the body hash agent review showed: confirms without the y/N question",
 		groups:  []string{"pending", "catalog", "runtime"},
 		login:   true,
 	})
@@ -90,6 +90,8 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	}
 	claimed, err := st.Claim(ctx, r.ID, r.Body, c.String(), time.Now())
 	switch {
+	case errors.Is(err, pending.ErrClaimedBefore):
+		return errors.Join(fmt.Errorf("%w; `agent stuck` lists it and `agent resolve` decides it after checking", err), e.auditDecision(claimed, audit.DecisionRecorded))
 	case errors.Is(err, pending.ErrDecided):
 		return e.recorded(ctx, st, claimed)
 	case errors.Is(err, pending.ErrExpired):
@@ -102,12 +104,21 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	return e.send(ctx, st, rt, w, c)
 }
 
+// reviewedDigits is how many hex digits of the reviewed body hash a confirm needs: 48 bits, so
+// someone who can write the store cannot find another body with the same prefix (32 bits, the
+// 8 digits once asked for, are matched in minutes on one machine).
+const reviewedDigits = 12
+
 // checkReviewed binds a confirmation to the body a person reviewed: `agent review` prints the
-// hash, and confirming with its prefix refuses a body that changed in between.
+// hash, and confirming with its prefix refuses a body that changed in between. The error for a
+// short prefix does not print the hash: a confirm must follow a review, not its error message.
 func checkReviewed(r *pending.Request, arg string) error {
 	prefix := strings.ToLower(strings.TrimPrefix(arg, "sha256:"))
-	if len(prefix) < 8 || strings.Trim(prefix, "0123456789abcdef") != "" {
-		return fmt.Errorf("%q: give at least 8 hex digits of the body hash `agent review %s` shows, e.g. sha256:%s", arg, r.ID, r.BodySHA[:12])
+	if strings.Trim(prefix, "0123456789abcdef") != "" {
+		return fmt.Errorf("%q is not a body hash: give sha256: and at least %d hex digits of the hash; `agent review %s` prints the whole hash and the confirm command with it", arg, reviewedDigits, r.ID)
+	}
+	if len(prefix) < reviewedDigits {
+		return fmt.Errorf("%q has %d hex digits of the body hash; give at least %d: `agent review %s` prints the whole hash and the confirm command with it", arg, len(prefix), reviewedDigits, r.ID)
 	}
 	if !strings.HasPrefix(r.BodySHA, prefix) {
 		return fmt.Errorf("request %s: its body hash is sha256:%s, not the sha256:%s… you reviewed; nothing was sent (review it again)", r.ID, r.BodySHA, prefix)

@@ -53,7 +53,7 @@ func runReview(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintf(e.Out, "  %s  %-8s by %s  %s\n", ev.At.Format(time.RFC3339), ev.Event, gate.Escape(ev.Actor), gate.Escape(ev.Detail))
 	}
 	if r.StateAt(time.Now()) == pending.Pending {
-		fmt.Fprintf(e.Out, "\nto send exactly this once: agent confirm %s sha256:%s    to drop it: agent reject %s\n", r.ID, r.BodySHA[:12], r.ID)
+		fmt.Fprintf(e.Out, "\nto send exactly this once: agent confirm %s sha256:%s    to drop it: agent reject %s\n", r.ID, r.BodySHA[:reviewedDigits], r.ID)
 	}
 	return nil
 }

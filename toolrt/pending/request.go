@@ -143,7 +143,7 @@ func (r *Request) StateAt(now time.Time) State {
 // Event is one line of a request's history.
 type Event struct {
 	At     time.Time
-	Event  string // proposed, retried, claimed, sent, rejected, expired, refused
+	Event  string // proposed, retried, claimed, sent, rejected, expired, refused, restored
 	Actor  string
 	Detail string
 }
@@ -155,6 +155,10 @@ func (s *Store) Events(ctx context.Context, id string) ([]Event, error) {
 		return nil, err
 	}
 	defer rows.Close()
+	return scanEvents(rows)
+}
+
+func scanEvents(rows *sql.Rows) ([]Event, error) {
 	var out []Event
 	for rows.Next() {
 		var e Event
