@@ -2,7 +2,9 @@ package redact
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,6 +20,10 @@ func fuzzSeeds(f *testing.F) {
 		`["\ud83d\ude00", "\uD800", "\\u0073", 1e400, -0, true]`,
 		`{"a":{"b":[[[{"c":"` + fuzzSecret + `"}]]]}}`,
 		"\xff\xfe", `"\u00`, `{"k":"v"}{"k":"v"}`,
+		// the new spellings: case, hex in both cases, percent-encoding (with + and a bad escape)
+		`{"e":"` + strings.ToUpper(fuzzSecret) + `","h":"` + hex.EncodeToString([]byte(fuzzSecret)) + `"}`,
+		strings.ToUpper(hex.EncodeToString([]byte(fuzzSecret))),
+		"https://x/?t=" + percentAll(fuzzSecret, true) + "&s=%zz+%4", "%73%33CR3t%54%30KEN",
 	} {
 		f.Add([]byte(s))
 	}
@@ -67,13 +73,50 @@ func walk(t *testing.T, v any) {
 	}
 }
 
-// FuzzString: no input panics, and no secret survives, literally or once \u escapes are decoded.
+// FuzzString: no input panics, and no secret survives in any case, literally or in hex, nor
+// once \u escapes or percent escapes are decoded.
 func FuzzString(f *testing.F) {
 	fuzzSeeds(f)
 	set := New(Secret{fuzzSecret, "[token]"})
+	lower, hexed := strings.ToLower(fuzzSecret), hex.EncodeToString([]byte(fuzzSecret))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if out := set.String(string(data)); toolrttest.Leaks(out, fuzzSecret) {
+		out := set.String(string(data))
+		if toolrttest.Leaks(out, fuzzSecret) || strings.Contains(strings.ToLower(out), hexed) ||
+			strings.Contains(strings.ToLower(out), lower) || strings.Contains(strings.ToLower(unescapeAll(out)), lower) ||
+			strings.Contains(strings.ToLower(unpercentAll(out)), lower) {
 			t.Fatalf("secret in output %q", out)
 		}
 	})
+}
+
+// unescapeAll decodes every valid \uXXXX (an ASCII secret needs no surrogates) and leaves the rest.
+func unescapeAll(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+6 <= len(s) && s[i+1] == 'u' {
+			if v, err := strconv.ParseUint(s[i+2:i+6], 16, 16); err == nil {
+				b.WriteRune(rune(v))
+				i += 5
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// unpercentAll decodes every valid %XX and leaves the rest.
+func unpercentAll(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

@@ -1,14 +1,21 @@
 // Package redact removes the run's secrets (the bearer token, the password) from text before
 // it leaves the process toward a model, a terminal, a log, an audit file or an MCP client.
 // A server may echo a secret in any spelling, so a secret is found however each of its
-// characters is written: literally or as a JSON escape (\u0041, \/, any mix, surrogate pairs
-// included), and inside base64 text (standard or URL alphabet, padded or not, at any alignment).
+// characters is written: in either case, literally, as a JSON escape (\u0041, \/, any mix,
+// surrogate pairs included) or percent-encoded (%41, %c3%a4, + for a space); in hex (either
+// case); and inside base64 text (standard or URL alphabet, padded or not, at any alignment).
 // JSON is redacted after decoding, string by string, and re-encoded; callers clip after.
+//
+// It finds encodings, not transformations: a secret reversed, split across strings or
+// otherwise rewritten on purpose is not found (docs/security.md says why).
 package redact
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Secret is one value to remove and the label that replaces it, e.g. "[token]".
@@ -24,76 +31,117 @@ const minBase64 = 8
 // Set is a fixed set of secrets with every form each is searched in. The zero Set and a nil
 // *Set redact nothing.
 type Set struct {
-	forms []form
+	forms  []form
+	starts [256]bool // bytes that can start a match of some form
 }
 
-// form is one spelling to look for: its characters, and what replaces it.
+// form is one spelling to look for: its characters, each of which may also come in the other
+// case or escaped, the bytes a match can start with, and what replaces it.
 type form struct {
-	lit   string // the spelling itself
-	runes []rune // its characters, each of which may also come escaped
-	label string
+	runes  []rune
+	starts [256]bool // the first byte of a match
+	second [256]bool // the byte after a first character written as one literal byte
+	label  string
 }
 
-func newForm(lit, label string) form { return form{lit, []rune(lit), label} }
+// mayStart is a cheap test of the first two bytes before the full match: most bytes of an
+// answer are a letter or digit some form starts with, and the second byte rules them out.
+func (f *form) mayStart(text string, i int) bool {
+	c := text[i]
+	if !f.starts[c] {
+		return false
+	}
+	if c == '\\' || c == '%' || c == '+' || c >= utf8.RuneSelf || len(f.runes) == 1 {
+		return true
+	}
+	return i+1 < len(text) && f.second[text[i+1]]
+}
 
-// New prepares secrets for redaction; empty values are ignored.
+func newForm(lit, label string) form {
+	f := form{runes: []rune(lit), label: label}
+	f.starts = firstBytes(f.runes[0])
+	if len(f.runes) > 1 {
+		f.second = firstBytes(f.runes[1])
+	}
+	return f
+}
+
+// firstBytes marks the bytes a written r can start with: the first byte of each of its cases,
+// a backslash (a JSON escape), a percent sign, and a plus for a space.
+func firstBytes(r rune) [256]bool {
+	var t [256]bool
+	for c := r; ; {
+		var b [utf8.UTFMax]byte
+		utf8.EncodeRune(b[:], c)
+		t[b[0]] = true
+		if c = unicode.SimpleFold(c); c == r {
+			break
+		}
+	}
+	t['\\'], t['%'] = true, true
+	t['+'] = r == ' '
+	return t
+}
+
+// New prepares secrets for redaction; empty values are ignored. Each secret is searched as
+// itself, as its hex digits and as the base64 characters any encoding of it must contain.
 func New(secrets ...Secret) *Set {
 	s := &Set{}
 	for _, sec := range secrets {
 		if sec.Value == "" {
 			continue
 		}
-		s.forms = append(s.forms, newForm(sec.Value, sec.Label))
+		s.add(sec.Value, sec.Label)
+		s.add(hex.EncodeToString([]byte(sec.Value)), sec.Label) // case-blind matching takes upper-case hex too
 		for _, b := range base64Cores(sec.Value) {
-			s.forms = append(s.forms, newForm(b, sec.Label))
+			s.add(b, sec.Label)
 		}
 	}
 	return s
 }
 
+func (s *Set) add(lit, label string) {
+	for _, f := range s.forms {
+		if string(f.runes) == lit {
+			return
+		}
+	}
+	f := newForm(lit, label)
+	s.forms = append(s.forms, f)
+	for i, ok := range f.starts {
+		s.starts[i] = s.starts[i] || ok
+	}
+}
+
 // Empty reports whether there is nothing to redact.
 func (s *Set) Empty() bool { return s == nil || len(s.forms) == 0 }
 
-// String replaces every occurrence of every form in text with its label.
+// String replaces every match of every form in text with its label: one pass, leftmost first,
+// the longest match where several forms start at one place.
 func (s *Set) String(text string) string {
 	if s.Empty() {
 		return text
 	}
-	for _, f := range s.forms {
-		text = replace(text, f)
-	}
-	return text
-}
-
-// Bytes is String for bytes.
-func (s *Set) Bytes(b []byte) []byte {
-	if s.Empty() {
-		return b
-	}
-	return []byte(s.String(string(b)))
-}
-
-// replace rewrites each leftmost match of f in text, scanning on after each match. Text
-// without a backslash holds no escape, so the literal search is exact there and much faster.
-func replace(text string, f form) string {
-	lit := f.lit
-	if !strings.Contains(text, `\`) {
-		return strings.ReplaceAll(text, lit, f.label)
-	}
 	var out strings.Builder
 	last := 0
 	for i := 0; i < len(text); i++ {
-		// A match starts with the first character written literally, or with an escape; a
-		// UTF-8 first byte is never a continuation byte, so byte steps miss no start.
-		if text[i] != lit[0] && text[i] != '\\' {
+		// A UTF-8 first byte is never a continuation byte, so byte steps miss no start.
+		if !s.starts[text[i]] {
 			continue
 		}
-		end := matchAt(text, i, f.runes)
+		end, label := -1, ""
+		for k := range s.forms {
+			if f := &s.forms[k]; f.mayStart(text, i) {
+				if e := matchAt(text, i, f.runes); e > end {
+					end, label = e, f.label
+				}
+			}
+		}
 		if end < 0 {
 			continue
 		}
 		out.WriteString(text[last:i])
-		out.WriteString(f.label)
+		out.WriteString(label)
 		last = end
 		i = end - 1
 	}
@@ -102,6 +150,14 @@ func replace(text string, f form) string {
 	}
 	out.WriteString(text[last:])
 	return out.String()
+}
+
+// Bytes is String for bytes.
+func (s *Set) Bytes(b []byte) []byte {
+	if s.Empty() {
+		return b
+	}
+	return []byte(s.String(string(b)))
 }
 
 // base64Cores returns the base64 text that any encoding of a byte stream holding secret must

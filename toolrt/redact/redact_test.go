@@ -2,8 +2,10 @@ package redact
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -58,6 +60,56 @@ func TestStringRemovesEveryForm(t *testing.T) {
 	}
 }
 
+// percentAll writes every byte of s as %XX, hex in the given case.
+func percentAll(s string, upper bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if upper {
+			fmt.Fprintf(&b, "%%%02X", s[i])
+		} else {
+			fmt.Fprintf(&b, "%%%02x", s[i])
+		}
+	}
+	return b.String()
+}
+
+// The spellings an API's echo takes besides escapes and base64: another case, hex and percent
+// encoding, and those mixed with JSON escapes.
+func TestStringRemovesCaseHexAndPercentForms(t *testing.T) {
+	const pw = "pä$$ w/rd😀"
+	set := New(Secret{jwt, "[token]"}, Secret{pw, "[password]"})
+	for name, c := range map[string]struct{ text, secret string }{
+		"upper-cased token":      {"INVALID TOKEN " + strings.ToUpper(jwt), jwt},
+		"lower-cased token":      {strings.ToLower(jwt) + " was refused", jwt},
+		"upper-cased password":   {strings.ToUpper(pw), pw},
+		"hex token":              {"token=" + hex.EncodeToString([]byte(jwt)), jwt},
+		"HEX token":              {strings.ToUpper(hex.EncodeToString([]byte("Bearer " + jwt))), jwt},
+		"hex password":           {hex.EncodeToString([]byte(pw)), pw},
+		"query-escaped password": {"https://api.example/cb?p=" + url.QueryEscape(pw) + "&x=1", pw},
+		"path-escaped password":  {"/users/" + url.PathEscape(pw), pw},
+		"every byte %xx":         {percentAll(jwt, false), jwt},
+		"every byte %XX":         {percentAll(pw, true), pw},
+		"query-escaped basic":    {url.QueryEscape(base64.StdEncoding.EncodeToString([]byte("user:" + pw))), pw},
+	} {
+		got := set.String(c.text)
+		if got == c.text || strings.Contains(strings.ToLower(got), strings.ToLower(c.secret)) ||
+			strings.Contains(strings.ToLower(got), hex.EncodeToString([]byte(c.secret))[:16]) || strings.Contains(got, "rd%F0") {
+			t.Errorf("%s: %q still holds the secret", name, got)
+		}
+	}
+}
+
+// In a JSON answer the percent signs themselves may be escaped: decoding comes first.
+func TestJSONRemovesEscapedPercentForms(t *testing.T) {
+	const pw = "pä$$ w/rd😀"
+	set := New(Secret{pw, "[password]"})
+	in := `{"next":"https://api.example/cb?p=` + strings.ReplaceAll(url.QueryEscape(pw), "%", `\u0025`) + `","hex":"` + strings.ToUpper(hex.EncodeToString([]byte(pw))) + `"}`
+	out, err := set.JSON([]byte(in))
+	if want := `{"next":"https://api.example/cb?p=[password]","hex":"[password]"}`; err != nil || string(out) != want {
+		t.Errorf("got  %s (%v)\nwant %s", out, err, want)
+	}
+}
+
 func TestStringKeepsOtherText(t *testing.T) {
 	set := New(Secret{"hunter22", "[password]"})
 	text := `{"title":"The Matrix","note":"hunter2 is not the password"}`
@@ -66,6 +118,12 @@ func TestStringKeepsOtherText(t *testing.T) {
 	}
 	if got := set.String("a hunter22 b"); got != "a [password] b" {
 		t.Errorf("got %q", got)
+	}
+	// Percent signs, plus signs and hex that are not the secret stay as they are.
+	for _, keep := range []string{"100% sure, 50%+ done", "%zz%4", "a+b", "68756e746572", "HUNTER2 2"} {
+		if got := set.String(keep); got != keep {
+			t.Errorf("%q became %q", keep, got)
+		}
 	}
 	if got := (*Set)(nil).String("x"); got != "x" {
 		t.Errorf("nil set changed text: %q", got)
@@ -127,5 +185,34 @@ func BenchmarkJSON128KiB(b *testing.B) {
 		if _, err := set.JSON(data); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// answer24KB is a tool's answer at the runtime's 24,000-character cap: movie records with
+// escapes, numbers and percent signs, the text every redaction pass scans.
+func answer24KB() []byte {
+	item := `{"id":"42","title":"The Matrix","plot":"A hacker learns \u00e9 the truth; 100% real","url":"https://example.com/m?q=the%20matrix","rating":8.7,"hash":"9f86d081884c7d65"},`
+	return []byte(`{"data":{"movies":[` + strings.Repeat(item, 24000/len(item)-1) + `{}]}}`)
+}
+
+// BenchmarkJSON24KB is the redaction of one capped answer with a token and a password.
+func BenchmarkJSON24KB(b *testing.B) {
+	data := answer24KB()
+	set := New(Secret{jwt, "[token]"}, Secret{"user123", "[password]"})
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := set.JSON(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkString24KB is String over the same answer as raw text (log excerpts, errors).
+func BenchmarkString24KB(b *testing.B) {
+	text := string(answer24KB())
+	set := New(Secret{jwt, "[token]"}, Secret{"user123", "[password]"})
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		_ = set.String(text)
 	}
 }
