@@ -56,6 +56,10 @@ type Settings struct {
 	PendingStore string                `yaml:"pending-store"`
 	PendingTTL   time.Duration         `yaml:"pending-ttl"`
 	ReviewReads  map[string][]ReadSpec `yaml:"review-reads"`
+
+	// Origin says where a setting came from, by its flag name: "-endpoint" for the command
+	// line, "/path/agent.yaml:3" for the file; absent is the default (origin.go).
+	Origin map[string]string `yaml:"-"`
 }
 
 // defaults are command cmd's built-in settings; the model's URL and name may also come from the
@@ -71,6 +75,10 @@ func defaults(cmd string) Settings {
 func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []string, error) {
 	s := defaults(cmd)
 	if err := readConfig(configFile, &s); err != nil {
+		return s, nil, err
+	}
+	s.Origin = map[string]string{}
+	if err := fileOrigins(configFile, s.Origin); err != nil {
 		return s, nil, err
 	}
 	flags := flag.NewFlagSet("agent "+cmd, flag.ContinueOnError)
@@ -102,6 +110,10 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	c, _ := lookup(cmd)
 	rest, err := parseCommandLine(flags, c, args, stderr)
 	if err != nil {
+		return s, nil, err
+	}
+	flags.Visit(func(f *flag.Flag) { s.Origin[f.Name] = "-" + f.Name })
+	if err := s.checkFileTrust(); err != nil {
 		return s, nil, err
 	}
 	if err := s.checkCeilings(); err != nil {

@@ -57,7 +57,8 @@ func (e *Env) Close() {
 }
 
 // Catalog is the embedded catalog, or the file named by -catalog (or agent.yaml), verified and
-// checked against -catalog-sha256. Its digest and source are printed once, before anything else.
+// checked against -catalog-sha256. Its digest and source are printed once, before anything else,
+// with where the catalog, the endpoint, the approval mode and insecure-http came from.
 func (e *Env) Catalog() (*catalog.Catalog, toolrt.Provenance, error) {
 	cat, prov, err := e.loadCatalog()
 	if err != nil {
@@ -65,7 +66,7 @@ func (e *Env) Catalog() (*catalog.Catalog, toolrt.Provenance, error) {
 	}
 	if !e.shared.announced {
 		e.shared.announced = true
-		fmt.Fprintln(e.Out, prov)
+		fmt.Fprintf(e.Out, "catalog %s (%s, %s) · %s\n", prov.Digest, prov.Source, e.Settings.originOf("catalog"), gate.Escape(e.Settings.settingsLine()))
 	}
 	return cat, prov, nil
 }

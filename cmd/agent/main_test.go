@@ -26,7 +26,7 @@ func TestCallStartsEmbeddedServer(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errText)
 	}
 	first, rest, _ := strings.Cut(out, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded)"; first != want {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded, default)" + defaultSettings; first != want {
 		t.Errorf("first line = %q, want %q", first, want)
 	}
 	if !strings.HasPrefix(rest, "no -endpoint given: started the embedded Movie Database at http://127.0.0.1:") {
@@ -102,6 +102,8 @@ func TestSettingsFromYAMLAndFlags(t *testing.T) {
 	}
 	want := defaults("agent")
 	want.Role, want.MaxToolCalls, want.User = "support", 4, "admin"
+	yaml := filepath.Join(dir, configFile)
+	want.Origin = map[string]string{"role": yaml + ":1", "max-tool-calls": "-max-tool-calls", "user": yaml + ":3"}
 	if diff := cmp.Diff(want, s); diff != "" {
 		t.Errorf("settings (-want +got):\n%s", diff)
 	}

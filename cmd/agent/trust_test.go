@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen/toolgen/agent/agenttest"
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/generated"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt/toolrttest"
 )
 
@@ -32,10 +33,14 @@ func TestCatalogFromYAMLIsNamedFirst(t *testing.T) {
 	}
 	out, errText, code := runAgent(t, "", "call", "movie", `{"id":"42"}`)
 	first, _, _ := strings.Cut(out, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ")"; code != 0 || first != want {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from " + filepath.Join(dir, configFile) + ":1)" + defaultSettings; code != 0 || first != want {
 		t.Errorf("exit %d, first line %q, want %q; stderr %s", code, first, want, errText)
 	}
 }
+
+// defaultSettings is the first line's end when nothing sets the endpoint, approval or
+// insecure-http.
+const defaultSettings = " · endpoint embedded (default) · approve deny (default) · insecure-http off (default)"
 
 // TestPinnedDigestRefusesAnotherCatalog: a resealed catalog (its self digest holds) given with
 // -catalog, while the deployment pinned the embedded one, refuses to start; the right pin runs.
@@ -127,7 +132,7 @@ func TestEscapedTokenEchoNeverReachesStdoutOrAudit(t *testing.T) {
 func TestMCPNamesTheCatalogFirstOnStderr(t *testing.T) {
 	out, errText, _ := runAgent(t, "", "mcp")
 	first, _, _ := strings.Cut(errText, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded)"; first != want || strings.Contains(out, "catalog ") {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded, default)" + defaultSettings; first != want || strings.Contains(out, "catalog ") {
 		t.Errorf("stderr first line %q, want %q; stdout %q", first, want, out)
 	}
 }
@@ -142,7 +147,52 @@ func TestAgentLoopNamesTheCatalogFirst(t *testing.T) {
 	defer model.Close()
 	out, errText, code := runAgent(t, "", "agent", "-model-url", model.URL, "-catalog", path, "hello")
 	first, _, _ := strings.Cut(out, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ")"; code != 0 || first != want {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from -catalog)" + defaultSettings; code != 0 || first != want {
 		t.Errorf("exit %d, first line %q, want %q; stderr %s", code, first, want, errText)
+	}
+}
+
+// TestAgentYAMLNamesWhatItSetsAndCannotLoosenAlone: an agent.yaml in the working directory
+// that sets the endpoint, the approval mode, the catalog or insecure-http is named, line by
+// line, on the first line; approve: host and insecure-http: true from the file are refused
+// unless the same flag confirms them, and the error names that flag.
+func TestAgentYAMLNamesWhatItSetsAndCannotLoosenAlone(t *testing.T) {
+	srv := moviedbtest.Start(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	yaml := filepath.Join(dir, configFile)
+	write := func(s string) {
+		t.Helper()
+		if err := os.WriteFile(yaml, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("endpoint: " + srv.URL + "\napprove: defer\n")
+	out, errText, code := runAgent(t, "", "call", "-insecure-http", "movie", `{"id":"42"}`)
+	first, _, _ := strings.Cut(out, "\n")
+	want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded, default) · endpoint " + srv.URL + " (from " + yaml + ":1) · approve defer (from " + yaml + ":2) · insecure-http on (from -insecure-http)"
+	if code != 0 || first != want {
+		t.Errorf("exit %d, first line\n%q, want\n%q; stderr %s", code, first, want, errText)
+	}
+	for _, c := range []struct {
+		yaml, flag, want string
+	}{
+		{"approve: host\n", "-approve", yaml + ":1 sets approve: host"},
+		{"endpoint: " + srv.URL + "\ninsecure-http: true\n", "-insecure-http", yaml + ":2 sets insecure-http: true"},
+	} {
+		write(c.yaml)
+		_, errText, code := runAgent(t, "", "mcp")
+		if code != 1 || !strings.Contains(errText, c.want) || !strings.Contains(errText, "pass "+c.flag) {
+			t.Errorf("%q alone: exit %d, stderr %q; want a refusal naming %s", c.yaml, code, errText, c.flag)
+		}
+	}
+	// The flag confirms what the file says.
+	write("approve: host\n")
+	if s, _, err := parseSettings("mcp", []string{"-approve", "host"}, os.Stderr); err != nil || s.Approve != "host" {
+		t.Errorf("approve: host confirmed by -approve host: %v, %q", err, s.Approve)
+	}
+	write("insecure-http: true\n")
+	if s, _, err := parseSettings("call", []string{"-insecure-http"}, os.Stderr); err != nil || !s.InsecureHTTP {
+		t.Errorf("insecure-http confirmed by -insecure-http: %v", err)
 	}
 }
