@@ -81,10 +81,16 @@ func NewCounting(schema *ast.Schema, count func(string) (int, error)) *Builder {
 // It fails with a message (no position: the caller knows where the tool was declared) when the
 // rule finds nothing to select.
 func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result, error) {
+	r, _, err := b.build(kind, f, o)
+	return r, err
+}
+
+// build is Build, also returning the fitted tree for the tests of the fit phase's invariants.
+func (b *Builder) build(kind string, f *ast.FieldDefinition, o Options) (Result, *fitter, error) {
 	o.Set = o.Set.Resolve()
 	s, err := b.shape(kind, f, o)
 	if err != nil {
-		return Result{}, err
+		return Result{}, nil, err
 	}
 	var paged *ast.ArgumentDefinition
 	if s.connection || s.page || isList(f.Type) {
@@ -94,12 +100,12 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	var r Result
 	if s.hopFrom != nil {
 		if err := b.addHops(ft, s.hopFrom); err != nil {
-			return Result{}, err
+			return Result{}, nil, err
 		}
 	}
 	if len(s.root.kids) > 0 {
 		if err := b.fit(ft, &r); err != nil {
-			return Result{}, err
+			return Result{}, nil, err
 		}
 	}
 	r.Text, r.SelectionTokens = ft.head+printSet(s.root.kids)+ft.tail, ft.tokens
@@ -112,7 +118,7 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if note := b.gatedNote(b.named(f), s.root.kids); note != "" {
 		r.Notes = append(r.Notes, note)
 	}
-	return r, nil
+	return r, ft, nil
 }
 
 // header is the document up to the root field's selection: the operation with its variables
