@@ -20,24 +20,24 @@ import (
 // selStats counts, per real schema, the failure classes of the default selection that
 // docs/selection.md's table of large schemas reports (issue 24), before and after its rule.
 type selStats struct {
-	tools       int
-	inverted    int // tools whose fit dropped a field ranking above one it kept
-	lostKey     int // tools whose fit dropped a state, money or key-date field
-	noName      int // entity selections without an id or without a name-like field the type has
-	abstract    int // abstract results whose implementing types add leaves, without a fragment
-	sibling     int // mutations whose answer selects an object the input did not touch
-	deprecArgs  int // deprecated arguments or input fields offered
-	secrets     int // credential leaves selected
-	overInput   int // input schemas over 1,500 tokens
-	overNoWarn  int // … of which without a warning
-	unbounded   int // list tools whose page size has no maximum
-	lists       int // list tools with a page-size argument
-	examples    map[string][]string
+	tools      int
+	inverted   int // tools whose fit dropped a field ranking above one it kept
+	lostKey    int // tools whose fit dropped a state, money or key-date field
+	noName     int // entity selections without an id or without a name-like field the type has
+	abstract   int // abstract results whose implementing types add leaves, without a fragment
+	sibling    int // mutations whose answer selects an object the input did not touch
+	deprecArgs int // deprecated arguments or input fields offered
+	secrets    int // credential leaves selected
+	overInput  int // input schemas over 1,500 tokens
+	overNoWarn int // … of which without a warning
+	unbounded  int // list tools whose page size has no maximum
+	lists      int // list tools with a page-size argument
+	examples   map[string][]string
 }
 
 func (s selStats) String() string {
 	return fmt.Sprintf("tools %d | fit dropped a higher-ranked field %d | fit dropped state/money/key date %d | entity without id or name %d | "+
-		"abstract result without member fragments %d | mutation answer with an untouched sibling %d | deprecated args offered %d | "+
+		"abstract result without member fragments %d | mutation answer with the API's singleton %d | deprecated args offered %d | "+
 		"secrets selected %d | input > 1,500 tokens %d (no warning %d) | page size without maximum %d of %d",
 		s.tools, s.inverted, s.lostKey, s.noName, s.abstract, s.sibling, s.deprecArgs, s.secrets, s.overInput, s.overNoWarn, s.unbounded, s.lists)
 }
@@ -88,7 +88,7 @@ func measureRelevance(t *testing.T, in Inputs, c *catalog.Catalog, diags string)
 		walkSets(root, func(f *ast.Field) { st.measureEntity(b, tool.Name, f) })
 		st.measureAbstract(schema, tool.Name, root)
 		if op.Operation == ast.Mutation {
-			st.measureSibling(schema, tool.Name, root)
+			st.measureSibling(b, tool.Name, root)
 		}
 		for _, a := range root.Definition.Arguments {
 			if a.Directives.ForName("deprecated") != nil && strings.Contains(tool.Operation, "$"+a.Name+":") {
@@ -293,24 +293,15 @@ func (st *selStats) measureAbstract(schema *ast.Schema, tool string, root *ast.F
 	})
 }
 
-// measureSibling counts a mutation whose answer selects an object field of the payload whose
-// type neither the mutation's name nor its arguments' types mention: productCreate's shop.
-func (st *selStats) measureSibling(schema *ast.Schema, tool string, root *ast.Field) {
-	mentioned := strings.ToLower(root.Name)
-	for _, a := range root.Definition.Arguments {
-		mentioned += " " + strings.ToLower(a.Name+" "+a.Type.Name())
-	}
+// measureSibling counts a mutation whose answer selects the API's one context object (a
+// singleton: Query.shop) that its name does not name: collectionDelete's shop { … }.
+func (st *selStats) measureSibling(b *opbuild.Builder, tool string, root *ast.Field) {
 	for _, s := range root.SelectionSet {
 		f, ok := s.(*ast.Field)
 		if !ok || len(f.SelectionSet) == 0 || f.Definition == nil {
 			continue
 		}
-		t := schema.Types[f.Definition.Type.Name()]
-		words := sensitive.Words(t.Name)
-		if strings.HasSuffix(strings.ToLower(t.Name), "error") || strings.HasSuffix(strings.ToLower(t.Name), "errors") || len(words) == 0 {
-			continue
-		}
-		if !strings.Contains(mentioned, words[len(words)-1]) && !strings.Contains(mentioned, strings.ToLower(f.Name)) {
+		if b.Singleton(f.Definition.Type.Name()) && !strings.Contains(strings.ToLower(root.Name), strings.ToLower(f.Name)) {
 			st.sibling++
 			st.example("sibling", tool+"."+f.Name)
 			return

@@ -54,7 +54,8 @@ type Builder struct {
 	reachCount   map[string]int  // relevance.go's reach, counted on first use
 	gates        map[string]bool // gated.go's directive names, as this schema writes them
 	gateCache    map[*ast.FieldDefinition]bool
-	someGated    *bool // anyGated's answer, once known
+	someGated    *bool           // anyGated's answer, once known
+	single       map[string]bool // sibling.go's singleton types, found on first use
 	words        wordCounts
 	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }
