@@ -101,7 +101,7 @@ func (c *sessionCap) wrap(h http.Handler) http.Handler {
 			http.Error(w, c.refusal(code), code)
 			return
 		}
-		defer c.release(client, w.Header().Get("Mcp-Session-Id"))
+		defer func() { c.release(client, w.Header().Get("Mcp-Session-Id")) }() // the id the SDK answered
 		h.ServeHTTP(w, r)
 	})
 }
