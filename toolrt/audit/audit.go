@@ -42,8 +42,11 @@ type Record struct {
 	// Role is the role whose tools the call could use ("" when the catalog declares none), and
 	// User who it ran as: the signed-in user's name, "(issued token)" or "(anonymous)" (Who);
 	// never a credential. A decision taken outside a run names who took it.
-	Role       string          `json:"role,omitempty"`
-	User       string          `json:"user,omitempty"`
+	Role string `json:"role,omitempty"`
+	User string `json:"user,omitempty"`
+	// Caller is who asked, when a server authenticates its callers (agent mcp -http with
+	// OAuth): the token's issuer and subject, never the token. User is then who the API saw.
+	Caller     string          `json:"caller,omitempty"`
 	Tool       string          `json:"tool"`
 	Decision   string          `json:"decision"`
 	Outcome    string          `json:"outcome"`          // exec's outcome, or "not_sent"
