@@ -68,6 +68,9 @@ func New(cfg Config) (*Agent, error) {
 	if cfg.Model.URL == "" || cfg.Model.Model == "" {
 		return nil, errors.New("agent: the model's URL and name are required (ModelConfig.URL, ModelConfig.Model)")
 	}
+	if err := cfg.Model.checkKeyInClear(); err != nil {
+		return nil, err
+	}
 	if cfg.Out == nil {
 		cfg.Out = io.Discard
 	}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
+	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/redact"
 )
 
@@ -34,6 +35,25 @@ type ModelConfig struct {
 	KeySource  string        // where a person sets the key, for hints (cmd/agent: AGENT_MODEL_KEY)
 	Timeout    time.Duration // per call, body read included; 0 means DefaultModelTimeout
 	HTTPClient *http.Client  // nil means a fresh client that follows no redirects
+	// InsecureHTTP lets Key go over plain http:// to a host that is not loopback, as
+	// toolrt.Config.InsecureHTTP does for the API's credentials (cmd/agent: -insecure-http).
+	InsecureHTTP bool
+}
+
+// checkKeyInClear refuses a key that would cross a network in clear, by the rule the runtime
+// applies to the API's password and token (toolrt.CheckEndpoint); only the message is the model's.
+func (c ModelConfig) checkKeyInClear() error {
+	if _, err := url.Parse(c.URL); err != nil {
+		return fmt.Errorf("agent: the model URL %q: %v", c.URL, err)
+	}
+	if toolrt.CheckEndpoint(c.URL, c.Key != "", c.InsecureHTTP) == nil {
+		return nil
+	}
+	key := "the model's API key"
+	if c.KeySource != "" {
+		key += " (" + c.KeySource + ")"
+	}
+	return fmt.Errorf("the model URL %s is plain HTTP to a host that is not loopback: %s would cross the network in clear; use https://, or pass -insecure-http if this network is trusted", c.URL, key)
 }
 
 // model is the chat-completions client of one agent.

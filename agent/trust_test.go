@@ -135,3 +135,43 @@ func TestModelKeyEchoIsRedactedBeforeTheCut(t *testing.T) {
 		}
 	}
 }
+
+// TestModelKeyIsNotSentInClear: the model key goes by the rule the API's credentials go by.
+// Over plain http to a host that is not loopback, New refuses (before anything is sent) unless
+// InsecureHTTP says the network is trusted; https, loopback or no key at all are fine.
+func TestModelKeyIsNotSentInClear(t *testing.T) {
+	t.Parallel()
+	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: "http://127.0.0.1:1/graphql", Role: "concierge"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		url, key string
+		insecure bool
+		refused  bool
+	}{
+		{"http://10.0.0.7:11434/v1", "sk-secret", false, true},
+		{"http://models.example/v1", "sk-secret", false, true},
+		{"http://models.example/v1", "sk-secret", true, false},
+		{"http://models.example/v1", "", false, false},
+		{"https://models.example/v1", "sk-secret", false, false},
+		{"http://127.0.0.1:11434/v1", "sk-secret", false, false},
+		{"http://localhost:11434/v1", "sk-secret", false, false},
+		{"http://[::1]:11434/v1", "sk-secret", false, false},
+	} {
+		_, err := agent.New(agent.Config{Runtime: rt, Run: rt.NewRun(budget.New(budget.Defaults()), nil),
+			Model: agent.ModelConfig{URL: c.url, Model: testModel, Key: c.key, KeySource: "AGENT_MODEL_KEY", InsecureHTTP: c.insecure}})
+		switch {
+		case c.refused && (err == nil || !strings.Contains(err.Error(), "AGENT_MODEL_KEY") || !strings.Contains(err.Error(), "-insecure-http")):
+			t.Errorf("%s with a key: %v, want a refusal naming the key and -insecure-http", c.url, err)
+		case c.refused && strings.Contains(err.Error(), c.key):
+			t.Errorf("the refusal prints the key: %v", err)
+		case !c.refused && err != nil:
+			t.Errorf("%s (key %v, insecure %v): %v", c.url, c.key != "", c.insecure, err)
+		}
+	}
+}

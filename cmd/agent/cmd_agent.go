@@ -88,7 +88,8 @@ func runAgentLoop(ctx context.Context, e *Env, args []string) error {
 // AGENT_MODEL_KEY only, so it never sits in agent.yaml or in a shell history.
 func loopSettings(args []string, e *Env) (agent.Config, []string, error) {
 	s := e.Settings
-	mc := agent.ModelConfig{URL: s.ModelURL, Model: s.Model, Key: os.Getenv(modelKeyEnv), KeySource: modelKeyEnv, Timeout: s.ModelTimeout}
+	mc := agent.ModelConfig{URL: s.ModelURL, Model: s.Model, Key: os.Getenv(modelKeyEnv), KeySource: modelKeyEnv, Timeout: s.ModelTimeout,
+		InsecureHTTP: s.InsecureHTTP} // one -insecure-http for every credential
 	if err := checkModelURL(mc.URL); err != nil {
 		fmt.Fprintf(e.Err, "agent: -model-url: %v\n", err)
 		return agent.Config{}, nil, errUsage

@@ -94,7 +94,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.BoolVar(&s.AuditArgs, "audit-args", s.AuditArgs, "also record argument values in the audit file")
 	flags.StringVar(&s.Catalog, "catalog", s.Catalog, "catalog.json to load instead of the embedded one")
 	flags.StringVar(&s.CatalogSHA256, "catalog-sha256", s.CatalogSHA256, "refuse to start unless the catalog's sha256sum is this (hex, or sha256:hex)")
-	flags.BoolVar(&s.InsecureHTTP, "insecure-http", s.InsecureHTTP, "allow the password or AGENT_TOKEN over plain http:// to a host that is not loopback")
+	flags.BoolVar(&s.InsecureHTTP, "insecure-http", s.InsecureHTTP, "allow the password, AGENT_TOKEN or AGENT_MODEL_KEY over plain http:// to a host that is not loopback")
 	flags.DurationVar(&s.Timeout, "timeout", s.Timeout, "deadline of one tool call, body included")
 	flags.StringVar(&s.LoginDocument, "login-document", s.LoginDocument, "file holding the API's login mutation (default: the Movie Database's); credentials go in $input as {username, password} when it declares $input, else the user in $username, $email or $login and the password in $password; for LoginInput{email, password}: mutation Login($username: String!, $password: String!) { login(input: {email: $username, password: $password}) { token } }")
 	flags.StringVar(&s.TokenHeader, "token-header", s.TokenHeader, "the header that carries the token, as it reads on the wire: \"Authorization: Bearer\" (default), \"X-Shopify-Access-Token:\", \"x-api-key:\"")

@@ -196,3 +196,13 @@ func TestAgentYAMLNamesWhatItSetsAndCannotLoosenAlone(t *testing.T) {
 		t.Errorf("insecure-http confirmed by -insecure-http: %v", err)
 	}
 }
+
+// TestModelKeyOverPlainHTTPIsRefused: AGENT_MODEL_KEY is not sent over plain http to a model
+// URL that is not loopback; the error names -insecure-http, and never the key.
+func TestModelKeyOverPlainHTTPIsRefused(t *testing.T) {
+	t.Setenv(modelKeyEnv, "sk-model-secret")
+	out, errText, code := runAgent(t, "", "agent", "-model-url", "http://192.0.2.1/v1", "hello")
+	if code != 1 || !strings.Contains(errText, "plain HTTP") || !strings.Contains(errText, "-insecure-http") || strings.Contains(out+errText, "sk-model-secret") {
+		t.Errorf("exit %d, stderr %q", code, errText)
+	}
+}
