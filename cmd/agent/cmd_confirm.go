@@ -91,7 +91,7 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	claimed, err := st.Claim(ctx, r.ID, r.Body, c.String(), time.Now())
 	switch {
 	case errors.Is(err, pending.ErrClaimedBefore):
-		return errors.Join(fmt.Errorf("%w; `agent stuck` lists it and `agent resolve` decides it after checking", err), e.auditDecision(claimed, audit.DecisionRecorded))
+		return e.claimedBefore(claimed, err)
 	case errors.Is(err, pending.ErrDecided):
 		return e.recorded(ctx, st, claimed)
 	case errors.Is(err, pending.ErrExpired):
@@ -232,8 +232,17 @@ func (e *Env) auditOutcome(r *pending.Request, decision, outcome string) error {
 
 // decidedMeanwhile reports a request that another process decided between our read and our claim.
 func (e *Env) decidedMeanwhile(ctx context.Context, st *pending.Store, r *pending.Request, err error) error {
-	if r == nil || !errors.Is(err, pending.ErrDecided) {
+	switch {
+	case r != nil && errors.Is(err, pending.ErrClaimedBefore):
+		return e.claimedBefore(r, err)
+	case r == nil || !errors.Is(err, pending.ErrDecided):
 		return err
 	}
 	return e.recorded(ctx, st, r)
+}
+
+// claimedBefore reports a request that read pending although its history holds a claim: the
+// store put it back and nothing was sent.
+func (e *Env) claimedBefore(r *pending.Request, err error) error {
+	return errors.Join(fmt.Errorf("%w; `agent stuck` lists it and `agent resolve` decides it after checking", err), e.auditDecision(r, audit.DecisionRecorded))
 }

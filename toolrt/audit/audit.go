@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sync"
 	"time"
@@ -97,6 +98,11 @@ func New(w io.Writer, withArgs bool) *Log {
 // not end a line (an earlier process's write failed partway) gets its next record on a fresh one.
 func Open(path string, withArgs bool) (*Log, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if errors.Is(err, fs.ErrPermission) { // a file this process may append to but not read
+		if f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0); err == nil {
+			return &Log{w: f, c: f, name: path, withArgs: withArgs, torn: true}, nil // unknown: start a fresh line
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
