@@ -228,6 +228,7 @@ func (c *compiler) variables(op *ast.OperationDefinition) ([]catalog.Variable, [
 		in := jsonschema.Input{Name: v.Variable, Type: v.Type, Default: v.DefaultValue}
 		if a := fed[v.Variable]; a != nil {
 			in.ArgDefault, in.Description = a.DefaultValue, strings.TrimSpace(a.Description)
+			in.Deprecated = a.Directives.ForName("deprecated") != nil
 		}
 		inputs = append(inputs, in)
 		cv := catalog.Variable{Name: v.Variable, Type: typeRef(v.Type), Description: in.Description}
