@@ -27,6 +27,7 @@ type Input struct {
 	ArgDefault  *ast.Value // the default of the argument the variable feeds, or nil
 	Description string     // the description of the argument the variable feeds
 	Deprecated  bool       // the argument the variable feeds is deprecated: "deprecated": true
+	Maximum     int        // the largest value it takes (a page size's bound), or 0 for none
 }
 
 // Mapper maps GraphQL input types of one schema; it knows, once asked, which input objects are
@@ -58,7 +59,11 @@ func (m *Mapper) ForVariables(vars []Input) Object {
 		if def == nil && !v.Type.NonNull {
 			def = v.ArgDefault // an omitted nullable variable leaves the argument at its default
 		}
-		props = append(props, Member{v.Name, deprecate(b.describe(b.typ(v.Type), def, v.Description), v.Deprecated)})
+		s := b.typ(v.Type)
+		if v.Maximum > 0 {
+			s = append(s, Member{"maximum", v.Maximum})
+		}
+		props = append(props, Member{v.Name, deprecate(b.describe(s, def, v.Description), v.Deprecated)})
 		if v.Type.NonNull && !opdoc.HasDefault(v.Default) {
 			required = append(required, v.Name)
 		}
