@@ -45,6 +45,7 @@ func TestArgumentsRefusedBeforeAnyRequest(t *testing.T) {
 		{"an ID with a fraction", "movie", `{"id":4.2}`, args.CodeInvalid},
 		{"missing", "movie", `{}`, args.CodeInvalid},
 		{"not json", "movie", `id=42`, args.CodeInvalidJSON},
+		{"page size over its maximum", "movies", `{"size":100000}`, args.CodeInvalid}, // the schema's @Range(max: 100), in the input schema
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

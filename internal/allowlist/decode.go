@@ -13,7 +13,7 @@ var (
 	topKeys       = []string{"version", "roles", "tools", "selection", "scalars", "diff"}
 	roleKeys      = []string{"description", "maxTokens"}
 	toolKeys      = []string{"roles", "title", "approval", "description", "selection", "lint"}
-	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves", "maxInputTokens"}
+	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves", "maxInputTokens", "maxPageSize"}
 )
 
 func (d *decoder) top(n *node) {
@@ -129,6 +129,8 @@ func (d *decoder) selection(v *node, what string) budget.Set {
 			s.MaxResultLeaves = n
 		case "maxInputTokens":
 			s.MaxInputTokens = n
+		case "maxPageSize":
+			s.MaxPageSize = n
 		}
 	})
 	return s

@@ -11,6 +11,7 @@ type Set struct {
 	MaxSelectionTokens int // o200k tokens of the printed selection, header excluded
 	MaxResultLeaves    int // estimated leaf values in one response
 	MaxInputTokens     int // o200k tokens of the input schema before the input fit phase cuts
+	MaxPageSize        int // a page size's maximum where the schema states none
 	// Invalid says that a value given was not a positive whole number (the allow-list reported
 	// it): the defaults stand in for it, so nothing is measured against the merged set, or a
 	// warning would say "within maxSelectionTokens 400" beside the error about -3.
@@ -20,7 +21,7 @@ type Set struct {
 // Defaults are the compiler-wide budgets, used where neither the tool nor the file sets one.
 // A function, not a variable, so no caller can change them for everyone.
 func Defaults() Set {
-	return Set{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250, MaxInputTokens: 1500}
+	return Set{PageSize: 10, MaxSelectionTokens: 400, MaxResultLeaves: 250, MaxInputTokens: 1500, MaxPageSize: 100}
 }
 
 // Merge returns s with every zero field taken from base.
@@ -36,6 +37,9 @@ func (s Set) Merge(base Set) Set {
 	}
 	if s.MaxInputTokens == 0 {
 		s.MaxInputTokens = base.MaxInputTokens
+	}
+	if s.MaxPageSize == 0 {
+		s.MaxPageSize = base.MaxPageSize
 	}
 	s.Invalid = s.Invalid || base.Invalid
 	return s

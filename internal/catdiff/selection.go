@@ -133,7 +133,44 @@ func whyRemoved(o, n *catalog.Tool, p string) string {
 			why = fmt.Sprintf(": %s is now @inaccessible in the schema, which the gateway hides from clients", f)
 		}
 	}
+	if why == "" {
+		why = budgetReason(n, p)
+	}
 	return why + fieldNeeds(o, p, "; it needed")
+}
+
+// budgetNotes open the notes in which the default selection says what its fit phase (or its
+// rule for a mutation's answer) left out of a tool whose schema still has it.
+var budgetNotes = []string{"selection trimmed to fit the budget: ", "selection summarized to fit the budget: ",
+	"related entities dropped to fit the budget: ", "left out of the answer: "}
+
+// budgetReason says that the field at p went because the new tool's own selection budget left it
+// out, not because the API dropped it: the Admin API's 2025-10 -> 2026-10 diff said
+// "no longer returns processableQuantity" of a field that is still there, trimmed because a
+// new field arrived. "" when no such note names p or a selection above it.
+func budgetReason(n *catalog.Tool, p string) string {
+	at := fieldPath(p)
+	for _, note := range n.Notes {
+		for i, prefix := range budgetNotes {
+			list, ok := strings.CutPrefix(note, prefix)
+			if !ok {
+				continue
+			}
+			list, _, _ = strings.Cut(list, ";")
+			for _, e := range strings.Split(list, ", ") {
+				e, _, _ = strings.Cut(e, " (")
+				e = strings.NewReplacer("[", ".(on ", "]", ")").Replace(e)
+				if i == 3 {
+					e = n.Name + "." + e // the answer's own field: "shop"
+				}
+				if at == e || strings.HasPrefix(at, e+".") {
+					return ": the API still has it; the tool's selection budget left it out (" + strings.TrimSuffix(prefix, ": ") +
+						"), so raise selection.maxSelectionTokens or maxResultLeaves, or select it in an override"
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // noteNames is the Type.field of a note that opens with prefix and names field name, or "".

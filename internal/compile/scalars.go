@@ -117,7 +117,7 @@ func (c *compiler) scalarTypes() {
 	for i, t := range c.cat.Types {
 		var kept []catalog.Field
 		for _, f := range t.Fields {
-			if !c.mapper.LeftOut(f.Name, nameOf(f.Type), f.Type.NonNull && f.Default == nil) {
+			if !c.mapper.LeftOut(f.Name, nameOf(f.Type), f.Type.NonNull && f.Default == nil, c.deprecatedInput(t.Name, f.Name)) {
 				kept = append(kept, f)
 			}
 		}
@@ -138,4 +138,14 @@ func fileAt(name, path, scalar string) string {
 		return "is a file (" + scalar + ")"
 	}
 	return "needs a file at " + path + " (" + scalar + ")"
+}
+
+// deprecatedInput reports whether the schema marks field of input object typeName deprecated.
+func (c *compiler) deprecatedInput(typeName, field string) bool {
+	t := c.schema.Types[typeName]
+	if t == nil {
+		return false
+	}
+	f := t.Fields.ForName(field)
+	return f != nil && f.Directives.ForName("deprecated") != nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/catdiff"
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/opbuild"
 	"github.com/toolgen/toolgen/internal/scaleschema"
@@ -64,6 +65,11 @@ func TestLargeSchemaSelections(t *testing.T) {
 			for k, v := range st.examples {
 				t.Logf("  %s: %s", k, strings.Join(v, "; "))
 			}
+			// What docs/selection.md promises on every real schema; the rest is measured.
+			if st.secrets > 0 || st.deprecArgs > 0 || st.overNoWarn > 0 {
+				t.Errorf("%s: %d secrets selected, %d deprecated arguments or input fields offered, %d input schemas over 1,500 tokens without a warning",
+					name, st.secrets, st.deprecArgs, st.overNoWarn)
+			}
 		})
 	}
 }
@@ -91,7 +97,8 @@ func measureRelevance(t *testing.T, in Inputs, c *catalog.Catalog, diags string)
 			st.measureSibling(b, tool.Name, root)
 		}
 		for _, a := range root.Definition.Arguments {
-			if a.Directives.ForName("deprecated") != nil && strings.Contains(tool.Operation, "$"+a.Name+":") {
+			required := a.Type.NonNull && a.DefaultValue == nil
+			if a.Directives.ForName("deprecated") != nil && !required && strings.Contains(tool.Operation, "$"+a.Name+":") {
 				st.deprecArgs++
 				st.example("deprecated", tool.Name+"."+a.Name)
 			}
@@ -309,30 +316,51 @@ func (st *selStats) measureSibling(b *opbuild.Builder, tool string, root *ast.Fi
 	}
 }
 
-// deprecatedInputFields counts the deprecated fields of input objects a tool's input schema offers.
+// deprecatedInputFields counts the deprecated input fields a tool's input schema offers,
+// walking the JSON Schema beside the GraphQL input types ($refs followed once).
 func deprecatedInputFields(schema *ast.Schema, tool catalog.Tool) int {
+	var root map[string]any
+	if json.Unmarshal(tool.InputSchema, &root) != nil {
+		return 0
+	}
+	defs, _ := root["$defs"].(map[string]any)
 	n := 0
 	seen := map[string]bool{}
-	var walk func(name string)
-	walk = func(name string) {
-		t := schema.Types[name]
-		if t == nil || t.Kind != ast.InputObject || seen[name] {
+	var walk func(js map[string]any, t *ast.Type)
+	walk = func(js map[string]any, t *ast.Type) {
+		if ref, ok := js["$ref"].(string); ok {
+			name := strings.TrimPrefix(ref, "#/$defs/")
+			if seen[name] {
+				return
+			}
+			seen[name] = true
+			js, _ = defs[name].(map[string]any)
+		}
+		if items, ok := js["items"].(map[string]any); ok && t.Elem != nil {
+			walk(items, t.Elem)
 			return
 		}
-		seen[name] = true
-		for _, f := range t.Fields {
-			if f.Directives.ForName("deprecated") != nil && strings.Contains(string(tool.InputSchema), `"`+f.Name+`"`) {
+		d := schema.Types[t.Name()]
+		props, _ := js["properties"].(map[string]any)
+		if d == nil || d.Kind != ast.InputObject || props == nil {
+			return
+		}
+		for _, f := range d.Fields {
+			p, ok := props[f.Name].(map[string]any)
+			if !ok {
+				continue
+			}
+			if f.Directives.ForName("deprecated") != nil && p["deprecated"] != true {
 				n++
 			}
-			walk(f.Type.Name())
+			walk(p, f.Type)
 		}
 	}
+	props, _ := root["properties"].(map[string]any)
 	for _, v := range tool.Variables {
-		ref := v.Type
-		for ref.Elem != nil {
-			ref = *ref.Elem
+		if p, ok := props[v.Name].(map[string]any); ok {
+			walk(p, astType(v.Type))
 		}
-		walk(ref.Named)
 	}
 	return n
 }
@@ -355,5 +383,39 @@ func (st *selStats) measurePageSize(tool catalog.Tool, root *ast.Field) {
 			st.unbounded++
 		}
 		return
+	}
+}
+
+// TestAdminVersionsDiff diffs the Shopify Admin API's catalogs of 2025-10 and 2026-10 (the
+// tools both have) and counts the removed fields toolgen diff blames on the budget: the API
+// still has them, the new catalog's fit phase left them out. Each such field must be named in
+// the new tool's notes, and toolgen diff must say so.
+func TestAdminVersionsDiff(t *testing.T) {
+	oldIn, _ := scaleInputs(t, "shopify-admin-old")
+	newIn, _ := scaleInputs(t, "shopify-admin")
+	oldCat, ds := Compile(oldIn)
+	if oldCat == nil {
+		t.Fatal(ds)
+	}
+	newCat, ds := Compile(newIn)
+	if newCat == nil {
+		t.Fatal(ds)
+	}
+	r := catdiff.Diff(oldCat, newCat, catdiff.Options{})
+	removed, byBudget := 0, 0
+	for _, c := range r.Changes {
+		if c.ID != "selection-field-removed" {
+			continue
+		}
+		removed++
+		if strings.Contains(c.Message, "the tool's selection budget left it out") {
+			if byBudget++; byBudget <= 3 {
+				t.Logf("  %s", c.Message)
+			}
+		}
+	}
+	t.Logf("shopify-admin 2025-10 -> 2026-10: %d fields removed from tools, %d of them by the budget, not the API", removed, byBudget)
+	if byBudget == 0 {
+		t.Errorf("no removal was put down to the budget: toolgen diff blames the API for what the fit left out")
 	}
 }

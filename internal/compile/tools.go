@@ -163,7 +163,7 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 	}
 	r, e, op := j.r, j.e, j.d.doc.Operations[0]
 	c.keepDoc(e.Name, j.d.doc) // sequential: tool runs in schema order
-	vars, inputs := c.variables(op)
+	vars, inputs := c.variables(op, c.budgets(e))
 	vars, inputs, problem := c.dropUploads(vars, inputs)
 	if problem != "" {
 		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no tool %q: %s", e.Name, problem),
@@ -220,14 +220,19 @@ func approval(kind catalog.Kind, e *allowlist.Entry) catalog.Approval {
 
 // variables lists the operation's variables for the IR and for the JSON Schema, taking the
 // description and default of the argument each variable feeds directly.
-func (c *compiler) variables(op *ast.OperationDefinition) ([]catalog.Variable, []jsonschema.Input) {
+func (c *compiler) variables(op *ast.OperationDefinition, o budget.Set) ([]catalog.Variable, []jsonschema.Input) {
 	fed := fedArguments(op.SelectionSet, map[string]*ast.ArgumentDefinition{})
+	root, _ := op.SelectionSet[0].(*ast.Field)
 	var vars []catalog.Variable
 	var inputs []jsonschema.Input
 	for _, v := range op.VariableDefinitions {
 		in := jsonschema.Input{Name: v.Variable, Type: v.Type, Default: v.DefaultValue}
 		if a := fed[v.Variable]; a != nil {
 			in.ArgDefault, in.Description = a.DefaultValue, strings.TrimSpace(a.Description)
+			in.Deprecated = a.Directives.ForName("deprecated") != nil
+			if root != nil && root.Definition != nil && root.Definition.Arguments.ForName(a.Name) == a {
+				in.Maximum, _ = opbuild.PageSizeMax(c.schema, root.Definition, a, o.MaxPageSize, o.PageSize)
+			}
 		}
 		inputs = append(inputs, in)
 		cv := catalog.Variable{Name: v.Variable, Type: typeRef(v.Type), Description: in.Description}

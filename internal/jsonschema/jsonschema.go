@@ -26,6 +26,8 @@ type Input struct {
 	Default     *ast.Value // the variable's default, or nil
 	ArgDefault  *ast.Value // the default of the argument the variable feeds, or nil
 	Description string     // the description of the argument the variable feeds
+	Deprecated  bool       // the argument the variable feeds is deprecated: "deprecated": true
+	Maximum     int        // the largest value it takes (a page size's bound), or 0 for none
 }
 
 // Mapper maps GraphQL input types of one schema; it knows, once asked, which input objects are
@@ -57,7 +59,11 @@ func (m *Mapper) ForVariables(vars []Input) Object {
 		if def == nil && !v.Type.NonNull {
 			def = v.ArgDefault // an omitted nullable variable leaves the argument at its default
 		}
-		props = append(props, Member{v.Name, b.describe(b.typ(v.Type), def, v.Description)})
+		s := b.typ(v.Type)
+		if v.Maximum > 0 {
+			s = append(s, Member{"maximum", v.Maximum})
+		}
+		props = append(props, Member{v.Name, deprecate(b.describe(s, def, v.Description), v.Deprecated)})
 		if v.Type.NonNull && !opdoc.HasDefault(v.Default) {
 			required = append(required, v.Name)
 		}
@@ -112,6 +118,16 @@ func (b *build) describe(s Object, def *ast.Value, desc string) Object {
 		s = s.Set("description", desc)
 	}
 	return s
+}
+
+// deprecate marks a property whose argument or input field is deprecated and still there
+// because it is required (an optional one is left out): JSON Schema's "deprecated" annotation,
+// before the description, which is always the last key.
+func deprecate(s Object, deprecated bool) Object {
+	if !deprecated {
+		return s
+	}
+	return s.insertBefore("description", Member{"deprecated", true})
 }
 
 func (b *build) typ(t *ast.Type) Object {
@@ -180,10 +196,11 @@ func (b *build) object(def *ast.Definition) Object {
 	props := Object{}
 	var required []string
 	for _, f := range def.Fields {
-		if b.m.LeftOut(f.Name, f.Type.Name(), f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue)) {
+		dep := f.Directives.ForName("deprecated") != nil
+		if b.m.LeftOut(f.Name, f.Type.Name(), f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue), dep) {
 			continue
 		}
-		props = append(props, Member{f.Name, b.describe(b.typ(f.Type), f.DefaultValue, f.Description)})
+		props = append(props, Member{f.Name, deprecate(b.describe(b.typ(f.Type), f.DefaultValue, f.Description), dep)})
 		if f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue) {
 			required = append(required, f.Name)
 		}

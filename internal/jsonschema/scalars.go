@@ -40,11 +40,13 @@ func (m *Mapper) Omitted(typeName string) bool {
 }
 
 // LeftOut reports whether an optional input field stays out of the input schemas and the Go
-// types: an unmapped file upload, which an agent cannot send, and Relay's clientMutationId,
-// which only echoes back in the payload (every GitHub and PostGraphile mutation input has one;
-// the model would read and fill it for nothing). A required one is never left out.
-func (m *Mapper) LeftOut(field, typeName string, required bool) bool {
-	return !required && (m.Omitted(typeName) || field == "clientMutationId")
+// types: an unmapped file upload, which an agent cannot send; Relay's clientMutationId, which
+// only echoes back in the payload (every GitHub and PostGraphile mutation input has one; the
+// model would read and fill it for nothing); and a deprecated field, which the API asks callers
+// to stop sending (Shopify's Admin API offered 198 of them, ProductInput's among them). A
+// required one is never left out (a deprecated one is marked "deprecated": true).
+func (m *Mapper) LeftOut(field, typeName string, required, deprecated bool) bool {
+	return !required && (m.Omitted(typeName) || field == "clientMutationId" || deprecated)
 }
 
 // scalar is the schema of a scalar type.

@@ -159,14 +159,17 @@ func header(kind string, f *ast.FieldDefinition, connection bool, paged *ast.Arg
 
 // forwarded are the arguments a tool exposes. A root connection pages forward only: with
 // first defaulted, passing last too is an error on GitHub, and two fewer variables cost less.
+// An optional deprecated argument is left out: the API asks callers to stop sending it, and a
+// model offered `input: ProductInput @deprecated(reason: "Use product instead")` beside
+// `product` cannot tell which to fill (a required one stays, marked deprecated in the input
+// schema).
 func forwarded(f *ast.FieldDefinition, connection bool) ast.ArgumentDefinitionList {
-	if !connection || f.Arguments.ForName("first") == nil {
-		return f.Arguments
-	}
+	backwardOnly := connection && f.Arguments.ForName("first") != nil
 	var out ast.ArgumentDefinitionList
 	for _, a := range f.Arguments {
-		backward := a.Name == "last" || a.Name == "before"
-		if !backward || (a.Type.NonNull && !opdoc.HasDefault(a.DefaultValue)) {
+		required := a.Type.NonNull && !opdoc.HasDefault(a.DefaultValue)
+		backward := backwardOnly && (a.Name == "last" || a.Name == "before")
+		if required || !backward && a.Directives.ForName("deprecated") == nil {
 			out = append(out, a)
 		}
 	}

@@ -76,3 +76,15 @@ func TestWordCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretsOnly: a result whose every leaf is a credential (accounts-js's TOTP secret) gets no
+// default selection, and the error says why instead of "nothing to select".
+func TestSecretsOnly(t *testing.T) {
+	s := gqlparser.MustLoadSchema(&ast.Source{Name: "schema.graphql", Input: `
+type Query { twoFactorSecret: TwoFactorSecretKey }
+type TwoFactorSecretKey { ascii: String base32: String hex: String qr_code_hex: String google_auth_qr: String otpauth_url: String }`})
+	_, err := New(s).Build("query", s.Query.Fields.ForName("twoFactorSecret"), Options{})
+	if err == nil || !strings.Contains(err.Error(), "every value TwoFactorSecretKey holds is a credential") {
+		t.Errorf("twoFactorSecret: %v", err)
+	}
+}

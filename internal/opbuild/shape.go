@@ -99,6 +99,9 @@ func (b *Builder) nonEmpty(root *node, t *ast.Definition) (shaped, error) {
 	if len(root.kids) == 0 {
 		root.kids = fields(b.leaves(t))
 	}
+	if len(root.kids) == 0 && b.secretsOnly(t) {
+		return shaped{}, fmt.Errorf("every value %s holds is a credential (a token, a key, a one-time-password seed), which no default selection sends to a model; leave the tool out, or select in an override what the agent may see", t.Name)
+	}
 	if len(root.kids) == 0 {
 		return shaped{}, fmt.Errorf("the default selection rule finds nothing to select in %s", t.Name)
 	}
@@ -185,4 +188,19 @@ func (b *Builder) allImplement(members []*ast.Definition, iface string) bool {
 		}
 	}
 	return true
+}
+
+// secretsOnly: t has leaves, and every one of them is a credential (accounts-js's
+// TwoFactorSecretKey: a TOTP seed in five encodings and two QR codes of it).
+func (b *Builder) secretsOnly(t *ast.Definition) bool {
+	some := false
+	for _, f := range t.Fields {
+		if isLeaf(b.named(f)) && !introspection(f) {
+			if !b.secretLooking(t, f) {
+				return false
+			}
+			some = true
+		}
+	}
+	return some
 }

@@ -15,11 +15,15 @@ func str(name string) Field { return Field{Name: name, Type: "String", Kind: Sca
 func TestCredentialByName(t *testing.T) {
 	yes := []string{"token", "accessToken", "refresh_token", "clientSecret", "password", "newPassword",
 		"apiKey", "API_KEY", "privateKey", "passwordHash", "otp", "cvv", "secret", "webhookSecret", "sessionId", "githubPat",
-		"jwt", "authJwt", "id_jwt", "apiClientKey", "apiSecretKey"}
+		"jwt", "authJwt", "id_jwt", "apiClientKey", "apiSecretKey",
+		// issue 24: one-time-password seeds, recovery codes, private keys in any encoding
+		"otpauth_url", "otpauthUri", "totpSeed", "seed", "mnemonic", "seedPhrase", "recoveryCodes", "backup_codes",
+		"privateKeyPem", "secretBase32", "private_key_hex"}
 	no := []string{"id", "name", "nextPageToken", "pageToken", "tokenCount", "tokenType", "keywords",
 		"key", "monkey", "passwordChangedAt", "hash", "commitHash", "secretary", "tokens", "pinned", "spin",
 		"hasFoundVerificationToken", "isPasswordSet", "jwtExpiresAt", "apiPublicKey", "apiKeyId", "apiVersion",
-		"value", "code", "expiresAt", "scopes", "merchantAccountId"}
+		"value", "code", "expiresAt", "scopes", "merchantAccountId",
+		"hex", "ascii", "colorHex", "qr", "recoveryEmail", "seedCount", "publicKeyPem"}
 	var got []string
 	for _, n := range yes {
 		if !Credential(str(n)) {
@@ -84,6 +88,13 @@ func TestCredentialInContext(t *testing.T) {
 		{Field{Name: "value", Type: "String", Kind: Scalar, Parent: "CustomerAccessTokenInput"}, true, "an input's suffix is dropped"},
 		{Field{Name: "scopes", Type: "String", Kind: Scalar, Parent: "AccessToken"}, false, "token metadata"},
 		{Field{Name: "tokenType", Type: "TokenType", Kind: Enum, Parent: "AccessToken"}, false, "token metadata"},
+		// accounts-js: a TOTP secret in every encoding, and the QR codes that carry it.
+		{Field{Name: "base32", Type: "String", Kind: Scalar, Parent: "TwoFactorSecretKey"}, true, "accounts-js twoFactorSecret"},
+		{Field{Name: "ascii", Type: "String", Kind: Scalar, Parent: "TwoFactorSecretKey"}, true, "accounts-js twoFactorSecret"},
+		{Field{Name: "qr_code_hex", Type: "String", Kind: Scalar, Parent: "TwoFactorSecretKey"}, true, "accounts-js twoFactorSecret"},
+		{Field{Name: "google_auth_qr", Type: "String", Kind: Scalar, Parent: "TwoFactorSecretKey"}, true, "accounts-js twoFactorSecret"},
+		{Field{Name: "otpauth_url", Type: "String", Kind: Scalar, Parent: "TwoFactorSecretKey"}, true, "accounts-js twoFactorSecret"},
+		{Field{Name: "hex", Type: "String", Kind: Scalar, Parent: "Color"}, false, "a color's hex is no secret"},
 		// GitHub, Vendure, Sui: unchanged verdicts.
 		{Field{Name: "verificationToken", Type: "String", Kind: Scalar, Parent: "RegenerateVerifiableDomainTokenPayload"}, true, "GitHub"},
 		{Field{Name: "networkPubKey", Type: "Base64", Kind: Scalar, Parent: "ValidatorCredentials"}, false, "Sui: a public key"},
