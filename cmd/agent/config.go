@@ -56,6 +56,9 @@ type Settings struct {
 	PendingStore string                `yaml:"pending-store"`
 	PendingTTL   time.Duration         `yaml:"pending-ttl"`
 	ReviewReads  map[string][]ReadSpec `yaml:"review-reads"`
+
+	// Who may call agent mcp -http and how it is served to many (mcp_identity.go).
+	MCPIdentity `yaml:",inline"`
 }
 
 // defaults are command cmd's built-in settings; the model's URL and name may also come from the
@@ -99,6 +102,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.HTTP, "http", s.HTTP, "mcp: serve streamable HTTP on this address, e.g. 127.0.0.1:8765, instead of stdio")
 	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")
 	pendingFlags(flags, &s)
+	mcpIdentityFlags(flags, &s.MCPIdentity)
 	c, _ := lookup(cmd)
 	rest, err := parseCommandLine(flags, c, args, stderr)
 	if err != nil {
