@@ -29,7 +29,8 @@ func TestServerWideCeilingOverHTTP(t *testing.T) {
 		sessions, calls, ceiling = 10, 4, 20
 	}
 	f := newFixture(t)
-	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: calls}, Total: budget.NewShared(ceiling)})
+	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: calls}, Total: budget.NewShared(ceiling),
+		HTTP: HTTPLimits{MaxSessionsPerClient: sessions}}) // every session from one client, on purpose
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,9 @@
 //
 // Every tools/call goes through toolrt: one toolrt.Run per MCP session holds that session's
 // budget and gate. Identity is the runtime's configured login; nothing the MCP client sends
-// (arguments, headers, tokens) changes who the calls run as. Writes pass the approval mode
+// (arguments, headers) changes who the calls run as, except, over HTTP with Config.Auth, a
+// verified OAuth token: it chooses the caller's role and, with Auth.ForwardToken, is the
+// credential the calls go with (auth.go). Writes pass the approval mode
 // chosen at start: deny (the default), elicit (the user answers an MCP elicitation showing the
 // exact operation and variables) or host (the host's own confirmation; weaker).
 //

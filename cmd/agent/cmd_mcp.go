@@ -5,6 +5,7 @@ package main
 // status line goes to stderr.
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/mcpserve"
+	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
@@ -36,6 +38,9 @@ func runMCP(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := o.MCPIdentity.check(o.HTTP != ""); err != nil {
+		return err
+	}
 	var ln net.Listener
 	if o.HTTP != "" { // refuse a bad address before logging in or starting anything
 		if ln, err = mcpserve.Listen(o.HTTP, o.HTTPAllowRemote); err != nil {
@@ -45,7 +50,12 @@ func runMCP(ctx context.Context, e *Env, args []string) error {
 	}
 	stdout := e.Out
 	e.Out = e.Err // the embedded server's start line must not land in the protocol stream
-	srv, err := newMCPServer(ctx, e, approve)
+	tel, stopTel, err := otelProviders(ctx, o.OTel)
+	if err != nil {
+		return err
+	}
+	defer stopTel()
+	srv, roles, err := newMCPServer(ctx, e, approve, tel)
 	if err != nil {
 		return err
 	}
@@ -53,34 +63,49 @@ func runMCP(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintf(e.Err, "agent mcp: serving %s as %s over stdio, writes: %s\n", roleLabel(e.Settings.Role), who(e), approve)
 		return srv.ServeIO(ctx, &linesReader{ctx: ctx, lines: e.Lines}, nopWriteCloser{stdout})
 	}
-	fmt.Fprintf(e.Err, "agent mcp: serving %s as %s at http://%s/, writes: %s\n", roleLabel(e.Settings.Role), who(e), ln.Addr(), approve)
+	fmt.Fprintf(e.Err, "agent mcp: serving %s at http://%s/, writes: %s%s\n", servedAs(e, roles), ln.Addr(), approve, map[bool]string{true: ", stateless"}[o.Stateless])
 	return srv.ServeHTTP(ctx, ln)
 }
 
 // newMCPServer logs in and builds the server; each MCP session gets the settings' tool ceiling.
-func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcpserve.Server, error) {
+// It returns the roles served.
+func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval, tel mcpserve.Telemetry) (*mcpserve.Server, []string, error) {
 	mode, err := budget.ParseMode(e.Settings.BudgetMode)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	d, err := e.deferrer(approve == mcpserve.Defer)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	roleGiven, err := e.firstServedRole()
+	if err != nil {
+		return nil, nil, err
 	}
 	rt, err := e.Runtime(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" {
-		fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
+	cfg := deferTo(d, mcpserve.Config{
+		Runtime:   rt,
+		Approve:   approve,
+		Limits:    e.Settings.limits(mode),
+		Total:     budget.NewShared(e.Settings.MaxToolCallsTotal),
+		Logger:    slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
+		Telemetry: tel,
+	})
+	if err := e.mcpServing(ctx, &cfg, roleGiven); err != nil {
+		return nil, nil, err
 	}
-	return mcpserve.New(deferTo(d, mcpserve.Config{
-		Runtime: rt,
-		Approve: approve,
-		Limits:  e.Settings.limits(mode),
-		Total:   budget.NewShared(e.Settings.MaxToolCallsTotal),
-		Logger:  slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
-	}))
+	var roles []string
+	for _, rt := range append([]*toolrt.Runtime{rt}, cfg.Runtimes...) {
+		if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" {
+			fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
+		}
+		roles = append(roles, cmp.Or(rt.Role(), "(every tool)"))
+	}
+	srv, err := mcpserve.New(cfg)
+	return srv, roles, err
 }
 
 // who names the identity the server acts as in its status line: an operator reading a host's

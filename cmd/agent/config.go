@@ -60,6 +60,9 @@ type Settings struct {
 	// Origin says where a setting came from, by its flag name: "-endpoint" for the command
 	// line, "/path/agent.yaml:3" for the file; absent is the default (origin.go).
 	Origin map[string]string `yaml:"-"`
+
+	// Who may call agent mcp -http and how it is served to many (mcp_identity.go).
+	MCPIdentity `yaml:",inline"`
 }
 
 // defaults are command cmd's built-in settings; the model's URL and name may also come from the
@@ -107,6 +110,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.HTTP, "http", s.HTTP, "mcp: serve streamable HTTP on this address, e.g. 127.0.0.1:8765, instead of stdio")
 	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")
 	pendingFlags(flags, &s)
+	mcpIdentityFlags(flags, &s.MCPIdentity)
 	c, _ := lookup(cmd)
 	rest, err := parseCommandLine(flags, c, args, stderr)
 	if err != nil {

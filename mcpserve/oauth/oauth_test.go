@@ -79,12 +79,12 @@ func TestVerifyRefusesBadTokens(t *testing.T) {
 		"not yet valid": iss.Sign(t, with(ok(), func(c *oauthtest.Claims) {
 			c.NotBefore = jwt.NewNumericDate(time.Now().Add(time.Hour))
 		})),
-		"unknown kid":         iss.SignWith(t, ok(), other, "k9"),
+		"unknown kid":          iss.SignWith(t, ok(), other, "k9"),
 		"known kid, other key": iss.SignWith(t, ok(), other, "k1"),
 		"hs256 with a secret":  iss.SignWith(t, ok(), []byte("0123456789abcdef0123456789abcdef"), "k1"),
-		"alg none":            unsigned(t, ok()),
-		"not a JWT":           "opaque-token-123",
-		"empty":               "",
+		"alg none":             unsigned(t, ok()),
+		"not a JWT":            "opaque-token-123",
+		"empty":                "",
 	}
 	for name, tok := range cases {
 		c, err := v.Verify(context.Background(), tok)
