@@ -49,7 +49,9 @@ func TestRenderedPageShowsWhatTheModelReads(t *testing.T) {
 				c.Roles[name] = r
 			}
 		},
-		"input description": func(c *catalog.Catalog, s string) { c.Tools[0].InputSchema = describeInputs(t, c.Tools[0].InputSchema, s) },
+		"input description": func(c *catalog.Catalog, s string) {
+			c.Tools[0].InputSchema = describeInputs(t, c.Tools[0].InputSchema, s)
+		},
 	}
 	for place, set := range places {
 		for _, h := range hiding {
