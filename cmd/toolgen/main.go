@@ -76,13 +76,19 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	in.LintAsWarnings = *lintMode == "warn"
 	sources := generate.Sources(in)
 	st := newStamp(fs, *out)
-	if raw, n, ok := genout.Unchanged(*out, catalog.ToolgenVersion, sources); ok {
+	// -check is what CI trusts, so it trusts nothing of the user's cache folder: no stamp
+	// shortcut (a forged one would pass a hand-edited CATALOG.md) and no cached token counts
+	// (a poisoned one would pass a role over its maxTokens); it recounts everything.
+	if raw, n, ok := genout.Unchanged(*out, catalog.ToolgenVersion, sources); ok && !*check {
 		if warnings, ok := st.matches(raw); ok {
 			fmt.Fprint(stderr, warnings)
 			return unchanged(*out, n, *check, stdout)
 		}
 	}
 	in.Tokens = tokencount.OpenCache()
+	if *check {
+		in.Tokens = tokencount.NewMemoryCache()
+	}
 	if in.Tokens.Empty() {
 		tokencount.Preload() // a first run counts every tool: overlap the load with parsing
 	}

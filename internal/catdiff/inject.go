@@ -5,16 +5,20 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/injection"
+	"github.com/toolgen/toolgen/internal/invisible"
 )
 
 // injected says what new text adds that steers the model, by the description-injection lint's
-// own patterns: invisible code points, chat-template markup and commands ("always call this",
-// "ignore previous"); "" when it adds none. What old already held is not counted again, so
+// own patterns: invisible code points, markup a rendered page hides, chat-template markup and
+// commands ("always call this", "ignore previous"); "" when it adds none. What old already held is not counted again, so
 // rewording around an old instruction is not flagged, while a second one is.
 func (d *differ) injected(old, new string) string {
 	var why []string
 	if rs := added(hiddenRunes(old), hiddenRunes(new)); len(rs) > 0 {
 		why = append(why, "invisible code points ("+strings.Join(rs, ", ")+")")
+	}
+	if ms := added(injection.HiddenMarkup(old), injection.HiddenMarkup(new)); len(ms) > 0 {
+		why = append(why, "markup a rendered page hides ("+quoted(ms)+")")
 	}
 	oldSys, oldCmd := d.inject.MatchAll(old)
 	newSys, newCmd := d.inject.MatchAll(new)
@@ -37,10 +41,8 @@ func (d *differ) flagInjected(c *Change, old, new string) {
 
 func hiddenRunes(s string) []string {
 	var out []string
-	for _, r := range s {
-		if injection.IsHidden(r) {
-			out = append(out, fmt.Sprintf("U+%04X", r))
-		}
+	for _, r := range invisible.All(s) {
+		out = append(out, fmt.Sprintf("U+%04X", r))
 	}
 	return out
 }

@@ -1,6 +1,11 @@
 package catdiff
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+
+	"github.com/toolgen/toolgen/internal/invisible"
+)
 
 // Op is one run of a word diff: kept ('='), removed ('-') or added ('+') words.
 type Op struct {
@@ -12,7 +17,7 @@ type Op struct {
 // words), merging neighbouring words of the same kind into one run. Whitespace is normalized:
 // re-wrapping a description is not a change of words.
 func WordOps(old, new string) []Op {
-	a, b := strings.Fields(old), strings.Fields(new)
+	a, b := strings.FieldsFunc(old, wordSpace), strings.FieldsFunc(new, wordSpace)
 	// Common prefix and suffix first: most edits touch a few words of a long text.
 	p := 0
 	for p < len(a) && p < len(b) && a[p] == b[p] {
@@ -106,3 +111,7 @@ func wordDiff(old, new string) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// wordSpace is the white space words are split at: not the separators a reader cannot see
+// (U+0085, U+2028, U+2029), which stay in their word so that every rendering shows them.
+func wordSpace(r rune) bool { return unicode.IsSpace(r) && !invisible.Is(r) }

@@ -75,6 +75,11 @@ func walk(dir string) (map[string]bool, error) {
 			}
 			return err
 		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			// Never followed: a committed generated/operations -> ../victim would let a CI run
+			// overwrite files anywhere.
+			return fmt.Errorf("%s is a symbolic link inside the output folder; toolgen never writes through one: delete it (toolgen recreates its files there)", path)
+		}
 		if d.IsDir() {
 			return nil
 		}
@@ -92,7 +97,12 @@ func walk(dir string) (map[string]bool, error) {
 }
 
 // folder refuses an output path that exists and is not a folder.
+// An -out that is itself a symbolic link is refused too: a committed link (generated ->
+// ../victim) would aim a CI run anywhere, and the real folder can always be passed instead.
 func folder(dir string) error {
+	if info, err := os.Lstat(dir); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("%s is a symbolic link; toolgen never writes through one: pass the folder it points to with -out", dir)
+	}
 	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
 		return fmt.Errorf("%s is a file, not a folder; pass a folder with -out", dir)
 	}

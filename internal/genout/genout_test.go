@@ -218,3 +218,48 @@ func TestIntentClaimsOldAndAdoptedFiles(t *testing.T) {
 		t.Errorf("intent changed the final manifest: %v", m.Files)
 	}
 }
+
+// TestSymlinksAreNeverFollowed: a symbolic link inside a folder toolgen generated
+// (operations -> ../victim, as a pull request can commit), or the folder itself being one, is
+// refused before anything is written, and the file behind it stays as it was.
+func TestSymlinksAreNeverFollowed(t *testing.T) {
+	files := map[string][]byte{"operations/movie.graphql": []byte("generated")}
+	for name, plant := range map[string]func(t *testing.T, out, victim string){
+		"inside": func(t *testing.T, out, victim string) {
+			write(t, out, files)
+			if err := os.RemoveAll(filepath.Join(out, "operations")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(victim, "operations"), filepath.Join(out, "operations")); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"the folder": func(t *testing.T, out, victim string) {
+			write(t, victim, files) // a folder toolgen owns, elsewhere
+			if err := os.Symlink(victim, out); err != nil {
+				t.Fatal(err)
+			}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			out, victim := filepath.Join(root, "generated"), filepath.Join(root, "victim")
+			plant(t, out, victim)
+			precious := filepath.Join(victim, "operations", "movie.graphql")
+			if err := os.MkdirAll(filepath.Dir(precious), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(precious, []byte("precious"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			next := map[string][]byte{"operations/movie.graphql": []byte("overwritten")}
+			_, err := Write(out, next, NewManifest("1", inputs, next))
+			if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+				t.Errorf("Write through a link: err = %v, want a refusal naming the link", err)
+			}
+			if got, _ := os.ReadFile(precious); string(got) != "precious" {
+				t.Errorf("the file behind the link now holds %q", got)
+			}
+		})
+	}
+}

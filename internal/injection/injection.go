@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -102,31 +101,77 @@ func isASCII(s string) bool {
 	return true
 }
 
-// Hidden finds the first code point a reader cannot see: format characters (zero-width spaces
-// and joiners, bidi embeddings, overrides and isolates, tag characters) and controls other than
-// tab and line ends. ASCII has no format character, and its controls are below space and DEL.
-func Hidden(s string) (rune, bool) {
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c < ' ' && c != '\n' && c != '\r' && c != '\t' || c == 0x7f {
-				return rune(c), true
-			}
+// Markup a Markdown page renders as less than its text: an HTML comment, a tag (its attributes
+// and, for some, its content never show: <img … width=0>, <details>), a processing instruction
+// or declaration, and a link-reference or footnote definition ([//]: # (…) renders as
+// nothing). An autolink (<https://…>) shows its address and is not matched; neither is
+// anything inside a code span, which shows as written.
+var hiddenMarkup = regexp.MustCompile(`<!--|<\?[A-Za-z]|<![A-Za-z\[]|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|(?m)^ {0,3}\[[^\]\n]+\]:`)
+
+// HiddenMarkup returns every text of s that a rendered Markdown page would hide, outside code
+// spans; nil for none. Text without "<" or "[" holds none, and nearly all text has neither.
+func HiddenMarkup(s string) []string {
+	if !strings.ContainsAny(s, "<[") {
+		return nil
+	}
+	var out []string
+	for _, m := range hiddenMarkup.FindAllString(blankCodeSpans(s), -1) {
+		if !pseudoSystem.MatchString(m) { // <system> is reported as system markup, once
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// blankCodeSpans replaces each code span of s, backticks included, by spaces of its length: a
+// run of backticks opens a span that the next run of the same length closes (CommonMark), and
+// a run that nothing closes is text.
+func blankCodeSpans(s string) string {
+	if !strings.Contains(s, "`") {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i < len(b); {
+		if b[i] != '`' {
 			i++
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if IsHidden(r) {
-			return r, true
+		n := run(b[i:])
+		end := closing(b[i+n:], n)
+		if end < 0 {
+			i += n
+			continue
 		}
-		i += n
+		stop := i + n + end + n
+		for j := i; j < stop; j++ {
+			b[j] = ' '
+		}
+		i = stop
 	}
-	return 0, false
+	return string(b)
 }
 
-// IsHidden reports whether r is a code point Hidden finds.
-func IsHidden(r rune) bool {
-	if r == '\n' || r == '\r' || r == '\t' {
-		return false
+// run is the length of the backtick run that b starts with.
+func run(b []byte) int {
+	n := 0
+	for n < len(b) && b[n] == '`' {
+		n++
 	}
-	return unicode.Is(unicode.Cf, r) || unicode.IsControl(r)
+	return n
+}
+
+// closing is the offset in b of the first backtick run of exactly n, or -1.
+func closing(b []byte, n int) int {
+	for i := 0; i < len(b); {
+		if b[i] != '`' {
+			i++
+			continue
+		}
+		m := run(b[i:])
+		if m == n {
+			return i
+		}
+		i += m
+	}
+	return -1
 }

@@ -134,7 +134,7 @@ func (c *Client) post(ctx context.Context, query string) (gqlAnswer, error) {
 	if len(raw) > maxAnswer {
 		return gqlAnswer{}, fmt.Errorf("%s: the answer is larger than %d MiB", c.name(), maxAnswer>>20)
 	}
-	return c.read(resp, raw)
+	return c.read(resp, c.redact(raw)) // whatever the answer shows, errors included, never shows what was sent
 }
 
 // read takes a GraphQL answer apart.

@@ -8,6 +8,8 @@ import (
 
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/injection"
+	"github.com/toolgen/toolgen/internal/invisible"
+	"github.com/toolgen/toolgen/internal/mdtext"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -24,8 +26,8 @@ func (s subject) String() string {
 	return fmt.Sprintf("the description of %q", s.name)
 }
 
-// injection checks one description: hidden text or system markup is an error, text that
-// commands the model a warning.
+// injection checks one description: hidden text (invisible code points, markup a rendered page
+// hides) or system markup is an error, text that commands the model a warning.
 func (l *linter) injection(tool string, what subject, desc string, pos ast.Position) {
 	if desc == "" {
 		return
@@ -33,9 +35,14 @@ func (l *linter) injection(tool string, what subject, desc string, pos ast.Posit
 	fix := func() string {
 		return "describe what the tool does and returns, for a reader; " + l.suppressFix(tool, "description-injection")
 	}
-	if r, ok := injection.Hidden(desc); ok {
+	if r, ok := invisible.Find(desc); ok {
 		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
 			Message: fmt.Sprintf("%s holds the invisible code point U+%04X: a reviewer cannot see what the model reads", what, r), Fix: "remove it; " + fix()})
+	}
+	if ms := injection.HiddenMarkup(desc); len(ms) > 0 {
+		l.report(Finding{Rule: "description-injection", Tool: tool, Severity: diag.Error, Pos: pos,
+			Message: fmt.Sprintf("%s holds %q, markup that a rendered page shows as less than the model reads", what, ms[0]),
+			Fix:     "write it as plain text, or inside `backticks` when it is an example; " + fix()})
 	}
 	system, command := l.inject.Match(desc)
 	if system != "" {
@@ -84,17 +91,15 @@ func (l *linter) descriptions() {
 		switch {
 		case restatesName(t.Name, t.Description):
 			l.report(Finding{Rule: "description-too-short", Tool: t.Name, Severity: diag.Warning, Pos: pos,
-				Message: fmt.Sprintf("the description of %q only restates its name: %q", t.Name, oneLine(t.Description)),
+				Message: fmt.Sprintf("the description of %q only restates its name: %q", t.Name, mdtext.OneLine(t.Description)),
 				Fix:     "say when to use it, what it needs and what it returns; " + l.suppressFix(t.Name, "description-too-short")})
 		case n < minWords:
 			l.report(Finding{Rule: "description-too-short", Tool: t.Name, Severity: diag.Warning, Pos: pos,
-				Message: fmt.Sprintf("the description of %q has %d words, under %d: %q", t.Name, n, minWords, oneLine(t.Description)),
+				Message: fmt.Sprintf("the description of %q has %d words, under %d: %q", t.Name, n, minWords, mdtext.OneLine(t.Description)),
 				Fix:     "say when to use it, what it needs and what it returns (description: in " + l.allowName() + " overrides the schema's); " + l.suppressFix(t.Name, "description-too-short")})
 		}
 	}
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // restatesName reports whether every content word of the description is a word of the name
 // ("Gets the user." for getUser).

@@ -13,9 +13,10 @@ import (
 
 // scaleErrors are the lint errors per rule on the other scale schemas, every root field
 // allow-listed, as docs/review.md quotes them ("The lints"): credentials the model would be asked
-// for, and on Hasura two pairs of tools it describes alike ("An array relationship").
+// for, on Hasura two pairs of tools it describes alike ("An array relationship"), and on
+// Shopify the "<br/>" in the products query's description: HTML a page renders, not shows.
 var scaleErrors = map[string]map[string]int{
-	"shopify": {"credential-input": 24},
+	"shopify": {"credential-input": 24, "description-injection": 1},
 	"vendure": {"credential-input": 11},
 	"sui":     {},
 	"hasura":  {"credential-input": 138, "near-duplicate-description": 2},

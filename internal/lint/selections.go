@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/mdtext"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -148,7 +149,7 @@ func (w *selWalker) field(f *ast.Field, node int32, root bool) {
 	if d := f.Definition.Directives.ForName("deprecated"); d != nil {
 		reason := ""
 		if a := d.Arguments.ForName("reason"); a != nil && a.Value != nil {
-			reason = ": " + strings.TrimRight(oneLine(a.Value.Raw), ".") // a message has no final period
+			reason = ": " + strings.TrimRight(mdtext.OneLine(a.Value.Raw), ".") // a message has no final period
 		}
 		w.deprecated = append(w.deprecated, deprecatedUse{path: w.path(node), reason: reason, root: root, pos: l.posIn(tool, f.Position)})
 	}

@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/mdtext"
 )
 
 // Thresholds of near-duplicate descriptions: character-bigram Dice and content-word Jaccard.
@@ -117,7 +118,7 @@ func (v *vocab) wordID(w string) int32 {
 }
 
 func (v *vocab) profile(t *catalog.Tool) profile {
-	norm := strings.ToLower(oneLine(t.Description))
+	norm := strings.ToLower(mdtext.OneLine(t.Description))
 	p := profile{tool: t, norm: norm}
 	p.verb, p.rest = verbSplit(t.Name)
 	forContentWords(norm, func(w string) bool {

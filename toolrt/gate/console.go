@@ -8,7 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
+
+	"github.com/toolgen/toolgen/internal/invisible"
 )
 
 // ParseAnswer turns a typed answer into a decision: only "y" or "yes" (trimmed, any case)
@@ -169,17 +170,9 @@ func EscapeLines(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// visible reports whether r prints as itself. Not visible: controls (C0, DEL, C1); format
-// characters (bidi embeddings, overrides and isolates, zero-width joiners); every other
-// default-ignorable code point (variation selectors, fillers: text can be smuggled in them);
-// line and paragraph separators; private-use and unassigned code points, which have no
-// reliable glyph; and U+FFFD, which stands for invalid UTF-8.
+// visible reports whether r is shown as itself: not what internal/invisible finds (the one
+// rule the lints, toolgen diff and CATALOG.md share), and not a tab or line end either, since
+// a value is shown on one line and its line breaks must show as escapes.
 func visible(r rune) bool {
-	switch {
-	case r == unicode.ReplacementChar, r == '\u2028', r == '\u2029':
-		return false
-	case unicode.IsControl(r), unicode.In(r, unicode.Cf, unicode.Co, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point):
-		return false
-	}
-	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs) // assigned
+	return !invisible.Is(r) && r != '\t' && r != '\n' && r != '\r'
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/catdiff"
+	"github.com/toolgen/toolgen/internal/mdtext"
 )
 
 // annotationsPerKind is how many error, warning and notice annotations GitHub shows per step
@@ -39,7 +40,7 @@ func GitHub(w io.Writer, r *catdiff.Report, o Options) error {
 		if o.NewPath != "" {
 			props = "file=" + ghProp(o.NewPath) + "," + props
 		}
-		fmt.Fprintf(&b, "::%s %s::%s\n", cmd, props, ghData(visible(subject(c))))
+		fmt.Fprintf(&b, "::%s %s::%s\n", cmd, props, ghData(mdtext.Visible(subject(c))))
 	}
 	v := verdict(r)
 	if n := left["error"] + left["warning"] + left["notice"]; n > 0 {

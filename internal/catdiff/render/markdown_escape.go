@@ -5,18 +5,12 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/catdiff"
-)
-
-// mdEscaper backslash-escapes what Markdown would read as markup, and HTML's angle brackets,
-// so text from a catalog (descriptions, messages) can never restructure the comment.
-var mdEscaper = strings.NewReplacer(
-	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;",
-	"|", `\|`, "~", `\~`, "#", `\#`, "!", `\!`, "&", "&amp;",
+	"github.com/toolgen/toolgen/internal/mdtext"
 )
 
 // inline makes catalog text safe on one line of Markdown.
 func inline(s string) string {
-	return mdEscaper.Replace(oneLine(visible(s)))
+	return mdtext.OneLine(mdtext.Escape(s)) // escapes first: a line separator is a space to OneLine
 }
 
 // cell is inline text for a table cell.
@@ -25,7 +19,7 @@ func cell(s string) string { return inline(s) }
 // code wraps s in a code span longer than any backtick run inside it; "|" is escaped because
 // GitHub ends a table cell at it even inside a code span.
 func code(s string) string {
-	s = oneLine(visible(s))
+	s = mdtext.OneLine(mdtext.Visible(s))
 	if s == "" {
 		return ""
 	}
@@ -51,7 +45,7 @@ func value(v any) string {
 		b, _ := json.Marshal(v)
 		s = string(b)
 	}
-	if r := []rune(oneLine(s)); len(r) > 60 {
+	if r := []rune(mdtext.OneLine(mdtext.Visible(s))); len(r) > 60 {
 		s = string(r[:57]) + "…"
 	}
 	return code(s)
@@ -79,9 +73,7 @@ func wordQuote(c catdiff.Change) string {
 	return "> " + strings.Join(parts, " ")
 }
 
-var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
-
 // htmlText escapes text inside an HTML element such as <summary>, where Markdown is not read.
 func htmlText(s string) string {
-	return htmlEscaper.Replace(oneLine(visible(s)))
+	return mdtext.OneLine(mdtext.HTML(s))
 }

@@ -5,8 +5,6 @@ package render
 import (
 	"fmt"
 	"io"
-	"strings"
-	"unicode"
 
 	"github.com/toolgen/toolgen/internal/catdiff"
 )
@@ -78,31 +76,3 @@ func answerCosts(r *catdiff.Report) int {
 // the table counts tool definitions, so a new returned field shows +0 there.
 const answerLegend = "Definition tokens: what the tool definitions cost in the model's context before any call. " +
 	"**cost** on a returned field or a page size is answer size instead: what each call returns grows, which this table does not count."
-
-// visible shows code points a reader could not see (controls, bidi overrides, zero-width
-// characters, tags) as ⟨U+XXXX⟩: a description change that hides text must not hide it here too.
-func visible(s string) string {
-	if plainASCII(s) {
-		return s // nearly all catalog text
-	}
-	var b strings.Builder
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		if r == '\n' || r == '\t' || !(unicode.IsControl(r) || unicode.Is(unicode.Cf, r)) {
-			b.WriteRune(r)
-			continue
-		}
-		fmt.Fprintf(&b, "⟨U+%04X⟩", r)
-	}
-	return b.String()
-}
-
-// plainASCII reports whether s is ASCII without controls other than tab and line feed: what
-// visible leaves as it is.
-func plainASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0x7f || c < ' ' && c != '\n' && c != '\t' {
-			return false
-		}
-	}
-	return true
-}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/catdiff"
+	"github.com/toolgen/toolgen/internal/mdtext"
 )
 
 // Text writes one line per change for a terminal (level, rule, flags, tool: message), then the
@@ -19,11 +20,11 @@ func Text(w io.Writer, r *catdiff.Report, _ Options) error {
 			flags = " [" + strings.Join(c.Flags, ",") + "]"
 		}
 		if c.Reviewed != "" {
-			flags += " (reviewed: " + oneLine(visible(c.Reviewed)) + ")"
+			flags += " (reviewed: " + mdtext.OneLine(mdtext.Visible(c.Reviewed)) + ")"
 		}
-		fmt.Fprintf(&b, "%-9s %s%s: %s\n", c.Level, c.ID, flags, oneLine(visible(subject(c))))
+		fmt.Fprintf(&b, "%-9s %s%s: %s\n", c.Level, c.ID, flags, mdtext.OneLine(mdtext.Visible(subject(c))))
 		if c.WordDiff != "" {
-			fmt.Fprintf(&b, "          %s\n", oneLine(visible(c.WordDiff)))
+			fmt.Fprintf(&b, "          %s\n", mdtext.OneLine(mdtext.Visible(c.WordDiff)))
 		}
 	}
 	for _, t := range r.Tokens.ByRole {
@@ -35,5 +36,3 @@ func Text(w io.Writer, r *catdiff.Report, _ Options) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

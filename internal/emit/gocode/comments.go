@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/toolgen/toolgen/internal/mdtext"
 )
 
 // wrapAt is the longest comment text on one line before it is wrapped at a space.
@@ -139,19 +140,13 @@ func commentLines(line string) []string {
 	return append(out, cur.String())
 }
 
-// clean normalises line ends and replaces with U+FFFD what Go source may not contain (invalid
-// UTF-8, NUL, a byte order mark) or a reader would not see (other control characters), so that
-// odd bytes in a description stay visible; then it trims blank edges.
+// clean normalises line ends and shows as ⟨U+XXXX⟩ what Go source may not contain (invalid
+// UTF-8, NUL, a byte order mark) or a reader would not see (internal/invisible), so that odd
+// bytes in a description stay visible; then it trims blank edges.
 func clean(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	s = strings.Map(func(r rune) rune {
-		if r == '\uFEFF' || (unicode.IsControl(r) && r != '\n' && r != '\t') {
-			return '\uFFFD'
-		}
-		return r
-	}, s)
+	s = mdtext.Visible(s) // invisible's one rule, shown as on CATALOG.md: ⟨U+200B⟩
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRightFunc(l, unicode.IsSpace)

@@ -1,13 +1,12 @@
 package review
 
-// markdown.go holds the escaping the template needs to keep any catalog text from breaking the
+// markdown.go holds the layout the template needs to keep any catalog text from breaking the
 // page's structure on GitHub: table cells, code spans, fenced blocks, block quotes and anchors.
+// The text itself is escaped by internal/mdtext, as toolgen diff's comment is.
 
 import (
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // cell makes text safe inside a table cell: a "|" would end the cell (even inside a code span,
@@ -60,28 +59,6 @@ func quote(s string) string {
 	return strings.Join(ls, "\n")
 }
 
-// oneLine joins text onto one line, for list items that a newline would split.
-func oneLine(s string) string {
-	if singleSpaced(s) {
-		return s
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// singleSpaced reports whether s is ASCII with its words already apart by single spaces, so
-// that strings.Fields and a join would give s back.
-func singleSpaced(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
-			return false
-		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
-			return false
-		}
-	}
-	return true
-}
-
 // lines splits text at any line end.
 func lines(s string) []string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
@@ -116,35 +93,4 @@ func anchors(names []string) []string {
 		seen[slug]++
 	}
 	return out
-}
-
-// visible replaces control characters (but tab and line ends) and invalid UTF-8 with U+FFFD: a
-// reviewer must see that a description holds something odd, not have it hidden by the page.
-func visible(s string) string {
-	if plainText(s) {
-		return s
-	}
-	return marked(s)
-}
-
-// marked is visible without its shortcut for plain text.
-func marked(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
-			return '\uFFFD'
-		}
-		return r
-	}, s)
-}
-
-// plainText reports whether s is ASCII without control characters other than tab and line
-// ends: what visible leaves as it is, tested without decoding runes.
-func plainText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0x7f || c < ' ' && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
-	}
-	return true
 }

@@ -14,6 +14,7 @@ import (
 	"text/template"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/mdtext"
 	"github.com/toolgen/toolgen/templates"
 )
 
@@ -129,7 +130,7 @@ var funcs = template.FuncMap{
 	"code":    code,
 	"fence":   fence,
 	"quote":   quote,
-	"oneLine": oneLine,
+	"oneLine": mdtext.OneLine,
 	"plural":  plural,
 }
 
@@ -158,7 +159,7 @@ func newPage(c *catalog.Catalog) *page {
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.Roles)) {
 		r := c.Roles[name]
-		v := role{Name: visible(name), Description: visible(r.Description), MaxTokens: r.MaxTokens, Tokens: r.Tokens}
+		v := role{Name: mdtext.Visible(name), Description: mdtext.Escape(r.Description), MaxTokens: r.MaxTokens, Tokens: r.Tokens}
 		for i := range c.Tools {
 			if c.Tools[i].VisibleTo(name) {
 				v.Tools = append(v.Tools, p.Tools[i])
@@ -172,15 +173,17 @@ func newPage(c *catalog.Catalog) *page {
 func newTool(t catalog.Tool, anchor string) *tool {
 	notes := make([]string, len(t.Notes))
 	for i, n := range t.Notes {
-		notes[i] = visible(n)
+		notes[i] = mdtext.Escape(n)
 	}
-	desc, op := visible(t.Description), visible(formatOperation(t.Operation))
+	// Text the model reads is escaped (mdtext.Escape), so that the page shows every character of
+	// it: an HTML comment or a link-reference definition would otherwise render as nothing.
+	desc, op := mdtext.Escape(t.Description), mdtext.Visible(formatOperation(t.Operation))
 	in := inputs(t.InputSchema)
 	return &tool{
-		Name: t.Name, Title: visible(t.Title), Anchor: anchor, Kind: string(t.Kind), Description: desc,
+		Name: t.Name, Title: mdtext.OneLine(mdtext.Escape(t.Title)), Anchor: anchor, Kind: string(t.Kind), Description: desc,
 		Roles: t.Roles, Approval: string(t.Approval), Tokens: t.Tokens, Selection: t.Selection,
 		OperationName: t.OperationName, Operation: op, Notes: notes,
-		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, ServerSized: codeList(t.Review.AnswerServerSized), Unbounded: codeList(t.Review.AnswerUnbounded), Reason: visible(t.Review.Reason),
+		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, ServerSized: codeList(t.Review.AnswerServerSized), Unbounded: codeList(t.Review.AnswerUnbounded), Reason: mdtext.Escape(t.Review.Reason),
 		Findings: visibleFindings(t.Review.Findings), Access: accessLines(t.Access),
 		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
 		NameCode: code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: code(t.OperationName), Fence: fence(op),
@@ -190,8 +193,8 @@ func newTool(t catalog.Tool, anchor string) *tool {
 func visibleInputs(in []input) []input {
 	for i := range in {
 		r := &in[i]
-		r.Name, r.Type, r.Description = visible(r.Name), visible(r.Type), visible(r.Description)
-		r.NameCell, r.TypeCell, r.DescriptionCell = cell(code(r.Name)), cell(r.Type), cell(oneLine(r.Description))
+		r.Name, r.Type, r.Description = mdtext.Visible(r.Name), mdtext.Escape(r.Type), mdtext.Escape(r.Description)
+		r.NameCell, r.TypeCell, r.DescriptionCell = cell(code(r.Name)), mdtext.OneLine(r.Type), mdtext.OneLine(r.Description)
 	}
 	return in
 }
@@ -200,7 +203,7 @@ func visibleInputs(in []input) []input {
 func accessLines(as []catalog.Access) []string {
 	out := make([]string, len(as))
 	for i, a := range as {
-		out[i] = code(visible(a.Where)) + ": " + oneLine(visible(a.Needs))
+		out[i] = code(mdtext.Visible(a.Where)) + ": " + mdtext.OneLine(mdtext.Escape(a.Needs))
 	}
 	return out
 }
@@ -208,7 +211,7 @@ func accessLines(as []catalog.Access) []string {
 func visibleFindings(fs []catalog.Finding) []catalog.Finding {
 	out := make([]catalog.Finding, len(fs))
 	for i, f := range fs {
-		out[i] = catalog.Finding{Rule: f.Rule, Severity: f.Severity, Message: visible(f.Message), Suppressed: visible(f.Suppressed)}
+		out[i] = catalog.Finding{Rule: f.Rule, Severity: f.Severity, Message: mdtext.Escape(f.Message), Suppressed: mdtext.Escape(f.Suppressed)}
 	}
 	return out
 }
