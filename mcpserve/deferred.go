@@ -16,9 +16,12 @@ import (
 // runs unattended or auto-approves tool calls: nothing leaves until a person confirms.
 const Defer Approval = "defer"
 
-// newRun starts one session's run: in defer mode a run that records writes instead of sending.
-func (s *Server) newRun() *toolrt.Run {
-	b := budget.New(s.cfg.Limits)
+// newRun starts one session's run for caller: in defer mode a run that records writes instead
+// of sending.
+func (s *Server) newRun(caller string) *toolrt.Run {
+	limits := s.cfg.Limits
+	limits.Shared = s.cfg.PerCaller.For(caller)
+	b := budget.New(limits)
 	if s.cfg.Approve == Defer {
 		return s.cfg.Runtime.NewDeferredRun(b, s.cfg.Deferrer)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -17,10 +18,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
-// TestServerWideCeilingOverHTTP: budgets were per session only, so 50 HTTP sessions of 10
-// calls ran 500 calls. With a server-wide ceiling of 100 exactly 100 run, however the
-// sessions interleave; the rest get the budget's refusal.
-func TestServerWideCeilingOverHTTP(t *testing.T) {
+// TestPerCallerCeilingOverHTTP: budgets were per session only, so 50 HTTP sessions of 10
+// calls ran 500 calls. With a ceiling of 100 calls a minute for the one caller exactly 100 run,
+// however the sessions interleave; the rest are told when calls are admitted again.
+func TestPerCallerCeilingOverHTTP(t *testing.T) {
 	t.Parallel()
 	// 50 sessions of 10 calls under a ceiling of 100; -short keeps the race (more calls than the
 	// ceiling, from several sessions at once) at a fifth of the size: the full run took seconds.
@@ -29,7 +30,8 @@ func TestServerWideCeilingOverHTTP(t *testing.T) {
 		sessions, calls, ceiling = 10, 4, 20
 	}
 	f := newFixture(t)
-	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: calls}, Total: budget.NewShared(ceiling)})
+	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: calls},
+		PerCaller: budget.NewPerCaller(budget.Rate{N: ceiling, Per: time.Hour}, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +59,7 @@ func TestServerWideCeilingOverHTTP(t *testing.T) {
 				switch {
 				case err != nil:
 					t.Error(err)
-				case res.IsError && strings.Contains(text(res), "budget"):
+				case res.IsError && strings.Contains(text(res), "ceiling of "+fmt.Sprint(ceiling)+" calls per 1h for each caller is reached; nothing was sent. Calls are admitted again in "):
 					refused.Add(1)
 				case !res.IsError:
 					ran.Add(1)

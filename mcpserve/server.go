@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/toolrt"
@@ -29,10 +30,11 @@ import (
 // the transport buffer megabytes first.
 const MaxMessageBytes = 1 << 20
 
-// DefaultToolCallsTotal is the server-wide tool-call ceiling when Config.Total is nil: about
-// 80 sessions at the default per-session ceiling, enough for a day of one person's host, small
-// enough that a client opening session after session cannot call the API without end.
-const DefaultToolCallsTotal = 500
+// DefaultCallsPerCaller is the ceiling of each caller when Config.PerCaller is nil: 100 tool
+// calls a minute, more than a person's host makes (a model's turn is a handful of calls), few
+// enough that a client looping on the server cannot hammer the API. Unlike a lifetime count it
+// never refuses a caller for good: the next minute admits again.
+var DefaultCallsPerCaller = budget.Rate{N: 100, Per: time.Minute}
 
 // protocolVersions are the protocol versions served, newest first. Under 2026-07-28 a server
 // must not send an elicitation during a call, so elicit mode returns an input request and
@@ -47,9 +49,11 @@ type Config struct {
 	Runtime *toolrt.Runtime
 	Approve Approval      // "" means Deny
 	Limits  budget.Limits // ceilings of each MCP session; Mode "" means budget.Error
-	// Total is the tool-call ceiling of every session together, so many sessions cannot add up
-	// to more than one server should run; nil means DefaultToolCallsTotal.
-	Total   *budget.Shared
+	// PerCaller is the tool-call ceiling of each caller per time window, over all its sessions
+	// (and, counted in a shared store, over every replica); nil means DefaultCallsPerCaller
+	// counted in this process. The caller is the bearer token's subject when the transport
+	// verified one, else the server's one configured identity.
+	PerCaller *budget.PerCaller
 	Logger  *slog.Logger // status and session lines (stderr under stdio); nil discards
 	Version string       // reported in initialize; "" means "dev"
 	// Deferrer records writes under Approve == Defer (toolrt/pending's store); required there.
@@ -90,10 +94,9 @@ func New(cfg Config) (*Server, error) {
 		// The host's conversation goes on after a refusal; an error result tells its model why.
 		cfg.Limits.Mode = budget.Error
 	}
-	if cfg.Total == nil {
-		cfg.Total = budget.NewShared(DefaultToolCallsTotal)
+	if cfg.PerCaller == nil {
+		cfg.PerCaller = budget.NewPerCaller(DefaultCallsPerCaller, nil)
 	}
-	cfg.Limits.Shared = cfg.Total
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -118,6 +121,15 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
+// callerOf names who makes a call, for the per-caller ceiling: the subject of the bearer token
+// the HTTP transport verified, else "" (the one identity the server is configured with).
+func callerOf(extra *mcp.RequestExtra) string {
+	if extra == nil || extra.TokenInfo == nil {
+		return ""
+	}
+	return extra.TokenInfo.UserID
+}
+
 func roleTitle(role string) string {
 	if role == "" {
 		return "every tool"
@@ -130,14 +142,16 @@ func (s *Server) Connect(ctx context.Context, t mcp.Transport) (*mcp.ServerSessi
 	return s.mcp.Connect(ctx, t, nil)
 }
 
-// session returns the state of ss, starting its run on the session's first call.
-func (s *Server) session(ss *mcp.ServerSession) *session {
+// session returns the state of a call's session, starting its run on the session's first call
+// with the ceiling of the call's caller (the SDK keeps one caller to a session).
+func (s *Server) session(req *mcp.CallToolRequest) *session {
+	ss := req.Session
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st, ok := s.sessions[ss]; ok {
 		return st
 	}
-	run := s.newRun()
+	run := s.newRun(callerOf(req.Extra))
 	st := &session{run: run, pending: newPendingCalls(run)}
 	s.sessions[ss] = st
 	s.cfg.Logger.Info("mcp session", "session", ss.ID(), "run", run.ID(), "approve", string(s.cfg.Approve))

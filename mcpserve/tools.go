@@ -85,7 +85,7 @@ func (s *Server) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		s.active.Add(1)
 		defer s.active.Add(-1)
-		st := s.session(req.Session)
+		st := s.session(req)
 		if s.cfg.Approve != Elicit {
 			res, err := st.run.Call(ctx, name, arguments(req.Params.Arguments))
 			return s.result(ctx, req, name, res, err)

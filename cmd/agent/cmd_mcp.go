@@ -74,12 +74,17 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcps
 	if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" {
 		fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
 	}
+	perCaller, where, err := e.perCaller()
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(e.Err, "agent mcp: ceiling %s\n", where)
 	return mcpserve.New(deferTo(d, mcpserve.Config{
-		Runtime: rt,
-		Approve: approve,
-		Limits:  e.Settings.limits(mode),
-		Total:   budget.NewShared(e.Settings.MaxToolCallsTotal),
-		Logger:  slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
+		Runtime:   rt,
+		Approve:   approve,
+		Limits:    e.Settings.limits(mode),
+		PerCaller: perCaller,
+		Logger:    slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}))
 }
 

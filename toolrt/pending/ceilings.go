@@ -11,7 +11,11 @@ import (
 	"errors"
 	"sync"
 	"time"
+
+	"github.com/toolgen/toolgen/toolrt/budget"
 )
+
+var _ budget.Counter = (*Store)(nil)
 
 // ceilingsTable is migration 3 in both databases.
 const ceilingsTable = `CREATE TABLE ceiling_windows (
