@@ -40,15 +40,16 @@ func (s *Server) run(ctx context.Context, t mcp.Transport) error {
 	return err
 }
 
-// Handler is the streamable HTTP endpoint. The SDK rejects requests whose Host header is not
-// local when they arrive on a loopback address (DNS rebinding) and bodies over the limit.
+// Handler is the streamable HTTP endpoint, with /healthz and /readyz beside it (health.go). The
+// SDK rejects requests whose Host header is not local when they arrive on a loopback address
+// (DNS rebinding) and bodies over the limit.
 func (s *Server) Handler() http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		MaxRequestBodyBytes: MaxMessageBytes,
 		SessionTimeout:      30 * time.Minute, // an abandoned session's budget and gate go away
 	})
 	// A browser page must not drive a local server that holds a login.
-	return http.NewCrossOriginProtection().Handler(h)
+	return s.withHealth(http.NewCrossOriginProtection().Handler(h))
 }
 
 // Listen opens addr for ServeHTTP, refusing an address that is not loopback unless

@@ -54,10 +54,12 @@ type Config struct {
 	// counted in this process. The caller is the bearer token's subject when the transport
 	// verified one, else the server's one configured identity.
 	PerCaller *budget.PerCaller
-	Logger  *slog.Logger // status and session lines (stderr under stdio); nil discards
-	Version string       // reported in initialize; "" means "dev"
+	Logger    *slog.Logger // status and session lines (stderr under stdio); nil discards
+	Version   string       // reported in initialize; "" means "dev"
 	// Deferrer records writes under Approve == Defer (toolrt/pending's store); required there.
 	Deferrer toolrt.Deferrer
+	// Checks are what /readyz checks besides the API (health.go): the stores the server uses.
+	Checks []Check
 }
 
 // Server is an MCP server over one runtime. It serves any number of sessions.
@@ -67,6 +69,7 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*session
 	active   atomic.Int64 // tool calls in flight, which a shutdown lets finish
+	ready    readiness    // the last /readyz answer
 }
 
 // session is the per-MCP-session state: its run (budget, gate, run id) and, in elicit mode,

@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/mcpserve"
+	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
@@ -67,8 +69,11 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcps
 	if err != nil {
 		return nil, err
 	}
-	rt, err := e.Runtime(ctx)
+	rt, err := e.newRuntime(ctx)
 	if err != nil {
+		return nil, err
+	}
+	if err := signIn(ctx, e, rt); err != nil {
 		return nil, err
 	}
 	if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" {
@@ -79,13 +84,31 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcps
 		return nil, err
 	}
 	fmt.Fprintf(e.Err, "agent mcp: ceiling %s\n", where)
+	var checks []mcpserve.Check
+	if e.store != nil { // opened for deferred writes or the shared ceiling: /readyz checks it
+		checks = append(checks, mcpserve.Check{Name: "store", Ready: e.store.Ping})
+	}
 	return mcpserve.New(deferTo(d, mcpserve.Config{
 		Runtime:   rt,
 		Approve:   approve,
 		Limits:    e.Settings.limits(mode),
 		PerCaller: perCaller,
+		Checks:    checks,
 		Logger:    slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
 	}))
+}
+
+// signIn signs in at start, as every command does, but a server outlives an API that is down
+// when it starts: then it serves anyway, each call answers that the API is unavailable, and the
+// first call (or /readyz) after the API is back signs in. Credentials the API refuses still stop
+// it here, where a person reads why.
+func signIn(ctx context.Context, e *Env, rt *toolrt.Runtime) error {
+	err := rt.Login(ctx)
+	if errors.Is(err, toolrt.ErrUnavailable) {
+		fmt.Fprintf(e.Err, "agent mcp: warning: could not sign in (%v); serving anyway: calls answer that the API is unavailable until one signs in\n", err)
+		return nil
+	}
+	return err
 }
 
 // who names the identity the server acts as in its status line: an operator reading a host's

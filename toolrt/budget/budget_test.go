@@ -128,4 +128,3 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
-

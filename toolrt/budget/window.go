@@ -96,7 +96,9 @@ func NewPerCaller(rate Rate, c Counter) *PerCaller {
 func (p *PerCaller) Rate() Rate { return p.rate }
 
 // For is the ceiling of one caller (a subject, a user name; "" for the one configured identity).
-func (p *PerCaller) For(caller string) Ceiling { return &callerCeiling{p: p, key: "calls-per-caller:" + caller} }
+func (p *PerCaller) For(caller string) Ceiling {
+	return &callerCeiling{p: p, key: "calls-per-caller:" + caller}
+}
 
 // takeTimeout bounds one count in a shared store, so a store that hangs refuses calls instead of
 // holding them.

@@ -94,4 +94,3 @@ var pgMigrations = []string{
 	ALTER TABLE requests ADD COLUMN catalog_source TEXT NOT NULL DEFAULT '';`,
 	ceilingsTable,
 }
-

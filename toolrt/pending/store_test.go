@@ -138,7 +138,9 @@ func testClaimRefusesExpiredTamperedRejected(t *testing.T, where string) {
 	}
 }
 
-func TestMigrateIsIdempotentAndVersioned(t *testing.T) { eachStore(t, testMigrateIsIdempotentAndVersioned) }
+func TestMigrateIsIdempotentAndVersioned(t *testing.T) {
+	eachStore(t, testMigrateIsIdempotentAndVersioned)
+}
 
 func testMigrateIsIdempotentAndVersioned(t *testing.T, path string) {
 	open(t, path)
