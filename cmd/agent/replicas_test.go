@@ -6,6 +6,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
 	"net"
@@ -14,11 +15,13 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
+	"github.com/toolgen/toolgen/internal/pgtest"
 )
 
 // httpAgent is one `agent mcp -http 127.0.0.1:0` process.
@@ -166,3 +169,93 @@ func TestMCPStartsWhileTheAPIIsDown(t *testing.T) {
 
 // readyCacheForTest outlasts mcpserve's reuse of one /readyz answer.
 const readyCacheForTest = 1100 * time.Millisecond
+
+// TestReplicasShareOnePostgresStore is issue 26's test of replicas: two `agent mcp -http`
+// processes share a real PostgreSQL store. A write proposed through replica A is listed and
+// confirmed once from the shared store by other processes, and a second confirm sends nothing
+// (the demo API counts the writes it received); the per-caller ceiling holds across both
+// replicas; a replica killed in the middle of a request loses nothing it acknowledged.
+func TestReplicasShareOnePostgresStore(t *testing.T) {
+	dsn := pgtest.Start(t).Database(t)
+	release := make(chan struct{})
+	var blocked atomic.Int64
+	api := &demo{}
+	hold := func(next http.Handler) http.Handler { // holds every search until the test releases it
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			if bytes.Contains(body, []byte("Tool_search")) {
+				blocked.Add(1)
+				<-release
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	api.URL = moviedbtest.Start(t, api.counter, hold).URL
+	t.Cleanup(func() { close(release) })
+
+	dir := t.TempDir()
+	pw := []string{"AGENT_PASSWORD=" + moviedbtest.Password}
+	common := []string{"-endpoint", api.URL, "-store", dsn}
+	serve := append([]string{"-approve", "defer", "-user", moviedbtest.User, "-max-calls-per-caller", "5/1000h"}, common...)
+	a, b := startHTTPAgent(t, dir, pw, serve...), startHTTPAgent(t, dir, pw, serve...)
+	if !strings.Contains(a.stderr.String(), "counted in postgres://postgres@127.0.0.1:") {
+		t.Errorf("replica A does not say its ceiling is shared:\n%s", a.stderr.String())
+	}
+	for _, r := range []*httpAgent{a, b} {
+		if code, body := r.probe(t, "/readyz"); code != http.StatusOK || body != `{"ready":true,"checks":{"api":"ok","store":"ok"}}` {
+			t.Errorf("/readyz: %d %s", code, body)
+		}
+	}
+	csA, csB := a.connect(t), b.connect(t)
+
+	// Proposed through A (call 1 of the caller's 5): acknowledged with a request id.
+	text, _ := callTool(t, csA, "addWatchListItem", addArgs("42", ""))
+	id := requestID(t, text)
+
+	// A dies while it serves a search (call 2): the API holds the search, the process is killed.
+	failed := make(chan error, 1)
+	go func() {
+		_, err := csA.CallTool(context.Background(), &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"query": "matrix"}})
+		failed <- err
+	}()
+	for deadline := time.Now().Add(20 * time.Second); blocked.Load() == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the search never reached the API:\n%s", a.stderr.String())
+		}
+	}
+	if err := a.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-failed; err == nil {
+		t.Error("the search in flight when replica A was killed answered")
+	}
+
+	// Another process lists the acknowledged write from the shared store, pending.
+	list := runBin(t, dir, nil, append([]string{"pending"}, common...)...)
+	if !strings.Contains(list.out, id) || strings.Count(list.out, "  pending  ") != 1 {
+		t.Fatalf("agent pending after A was killed:\n%s%s", list.out, list.err)
+	}
+	// Confirmed once; a second confirm sends nothing.
+	first := runBin(t, dir, pw, append([]string{"confirm"}, append(common, id)...)...)
+	if first.code != 0 || !strings.Contains(first.out, "sent once: outcome ok") {
+		t.Fatalf("confirm: exit %d\n%s%s", first.code, first.out, first.err)
+	}
+	api.count(t, 1, "after the confirm")
+	second := runBin(t, dir, pw, append([]string{"confirm"}, append(common, id)...)...)
+	if !strings.Contains(second.out, "already confirmed") {
+		t.Errorf("second confirm: exit %d\n%s%s", second.code, second.out, second.err)
+	}
+	api.count(t, 1, "after a second confirm")
+
+	// The caller made 2 calls through A; B admits 3 more, then refuses: one ceiling for both.
+	for i := range 3 {
+		if text, isError := callTool(t, csB, "movie", map[string]any{"id": "42"}); isError {
+			t.Fatalf("call %d through B: %s", i+3, text)
+		}
+	}
+	text, isError := callTool(t, csB, "movie", map[string]any{"id": "42"})
+	if !isError || !strings.Contains(text, "ceiling of 5 calls per 1000h for each caller is reached") {
+		t.Errorf("the 6th call of the caller, through B: isError %v, %s", isError, text)
+	}
+}
