@@ -6,12 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
@@ -187,4 +190,53 @@ func TestShutdownDoesNotWaitForOpenStreams(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("shutdown with a connected client took %v; the grace is for calls in flight, not idle streams", d)
 	}
+}
+
+// TestCeilingIsPerBearerSubject: behind the SDK's bearer middleware each token's subject has a
+// ceiling of its own, whatever sessions it opens; a refused caller leaves the other's intact.
+func TestCeilingIsPerBearerSubject(t *testing.T) {
+	f := newFixture(t)
+	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: 50},
+		PerCaller: budget.NewPerCaller(budget.Rate{N: 3, Per: 1000 * time.Hour}, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		return &auth.TokenInfo{UserID: token, Expiration: time.Now().Add(time.Hour)}, nil
+	}
+	srv := httptest.NewServer(auth.RequireBearerToken(verify, nil)(s.Handler()))
+	defer srv.Close()
+	calls := func(token string, sessions int) (ran int) {
+		for range sessions {
+			client := &http.Client{Transport: bearer{token}}
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).
+				Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: srv.URL, HTTPClient: client}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				res, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "movie", Arguments: json.RawMessage(`{"id":"42"}`)})
+				if err == nil && !res.IsError {
+					ran++
+				}
+			}
+			_ = cs.Close()
+		}
+		return ran
+	}
+	if got := calls("alice", 3); got != 3 {
+		t.Errorf("alice, 3 sessions of 2 calls under 3 per window: %d ran", got)
+	}
+	if got := calls("bob", 1); got != 2 {
+		t.Errorf("bob after alice spent hers: %d of 2 calls ran", got)
+	}
+}
+
+// bearer adds a bearer token to every request.
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
 }

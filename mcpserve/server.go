@@ -125,12 +125,13 @@ func New(cfg Config) (*Server, error) {
 }
 
 // callerOf names who makes a call, for the per-caller ceiling: the subject of the bearer token
-// the HTTP transport verified, else "" (the one identity the server is configured with).
-func callerOf(extra *mcp.RequestExtra) string {
-	if extra == nil || extra.TokenInfo == nil {
-		return ""
+// the HTTP transport verified, else the identity the server is configured with (replicas
+// configured with one user share its count). The prefixes keep a subject from posing as it.
+func (s *Server) callerOf(extra *mcp.RequestExtra) string {
+	if extra == nil || extra.TokenInfo == nil || extra.TokenInfo.UserID == "" {
+		return "as:" + s.cfg.Runtime.User()
 	}
-	return extra.TokenInfo.UserID
+	return "sub:" + extra.TokenInfo.UserID
 }
 
 func roleTitle(role string) string {
@@ -154,7 +155,7 @@ func (s *Server) session(req *mcp.CallToolRequest) *session {
 	if st, ok := s.sessions[ss]; ok {
 		return st
 	}
-	run := s.newRun(callerOf(req.Extra))
+	run := s.newRun(s.callerOf(req.Extra))
 	st := &session{run: run, pending: newPendingCalls(run)}
 	s.sessions[ss] = st
 	s.cfg.Logger.Info("mcp session", "session", ss.ID(), "run", run.ID(), "approve", string(s.cfg.Approve))

@@ -95,7 +95,8 @@ func NewPerCaller(rate Rate, c Counter) *PerCaller {
 // Rate is the ceiling each caller gets.
 func (p *PerCaller) Rate() Rate { return p.rate }
 
-// For is the ceiling of one caller (a subject, a user name; "" for the one configured identity).
+// For is the ceiling of one caller, named as the server tells callers apart (a token's subject,
+// the configured user).
 func (p *PerCaller) For(caller string) Ceiling {
 	return &callerCeiling{p: p, key: "calls-per-caller:" + caller}
 }
