@@ -16,16 +16,16 @@ import (
 // runs unattended or auto-approves tool calls: nothing leaves until a person confirms.
 const Defer Approval = "defer"
 
-// newRun starts one session's run for caller: in defer mode a run that records writes instead
-// of sending.
-func (s *Server) newRun(caller string) *toolrt.Run {
+// newRun starts one session's run of rt's role, counted against the ceiling of key (ceilingKey):
+// in defer mode a run that records writes instead of sending.
+func (s *Server) newRun(rt *toolrt.Runtime, key string) *toolrt.Run {
 	limits := s.cfg.Limits
-	limits.Shared = s.cfg.PerCaller.For(caller)
+	limits.Shared = s.cfg.PerCaller.For(key)
 	b := budget.New(limits)
 	if s.cfg.Approve == Defer {
-		return s.cfg.Runtime.NewDeferredRun(b, s.cfg.Deferrer)
+		return rt.NewDeferredRun(b, s.cfg.Deferrer)
 	}
-	return s.cfg.Runtime.NewRun(b, s.approver())
+	return rt.NewRun(b, s.approver())
 }
 
 // checkDefer refuses defer mode without a store to record into.

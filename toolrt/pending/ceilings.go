@@ -17,7 +17,7 @@ import (
 
 var _ budget.Counter = (*Store)(nil)
 
-// ceilingsTable is migration 3 in both databases.
+// ceilingsTable is migration 4 in both databases.
 const ceilingsTable = `CREATE TABLE ceiling_windows (
 		ceiling      TEXT NOT NULL,
 		window_start BIGINT NOT NULL,

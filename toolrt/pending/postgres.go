@@ -92,5 +92,6 @@ var pgMigrations = []string{
 	CREATE INDEX events_request ON events(request_id, seq);`,
 	`ALTER TABLE requests ADD COLUMN catalog TEXT NOT NULL DEFAULT '';
 	ALTER TABLE requests ADD COLUMN catalog_source TEXT NOT NULL DEFAULT '';`,
+	`CREATE INDEX events_kind ON events(request_id, event, seq);`,
 	ceilingsTable,
 }
