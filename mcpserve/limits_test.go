@@ -34,7 +34,8 @@ func TestPerCallerCeilingOverHTTP(t *testing.T) {
 	}
 	f := newFixture(t)
 	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: calls},
-		PerCaller: budget.NewPerCaller(budget.Rate{N: ceiling, Per: time.Hour}, nil)})
+		PerCaller: budget.NewPerCaller(budget.Rate{N: ceiling, Per: time.Hour}, nil),
+		HTTP:      HTTPLimits{MaxSessionsPerClient: sessions}}) // every session comes from this one client
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,7 +88,8 @@ func benchDirect(b *testing.B, f *fixture, sessions int) {
 
 func benchMCP(b *testing.B, f *fixture, sessions int) {
 	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: 1 << 30},
-		PerCaller: budget.NewPerCaller(budget.Rate{N: 1 << 30, Per: time.Hour}, nil)})
+		PerCaller: budget.NewPerCaller(budget.Rate{N: 1 << 30, Per: time.Hour}, nil),
+		HTTP:      HTTPLimits{MaxSessions: 2 * sessions, MaxSessionsPerClient: 2 * sessions}})
 	if err != nil {
 		b.Fatal(err)
 	}
