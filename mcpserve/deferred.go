@@ -16,9 +16,12 @@ import (
 // runs unattended or auto-approves tool calls: nothing leaves until a person confirms.
 const Defer Approval = "defer"
 
-// newRun starts one session's run: in defer mode a run that records writes instead of sending.
-func (s *Server) newRun(rt *toolrt.Runtime) *toolrt.Run {
-	b := budget.New(s.cfg.Limits)
+// newRun starts one session's run of rt's role, counted against the ceiling of key (ceilingKey):
+// in defer mode a run that records writes instead of sending.
+func (s *Server) newRun(rt *toolrt.Runtime, key string) *toolrt.Run {
+	limits := s.cfg.Limits
+	limits.Shared = s.cfg.PerCaller.For(key)
+	b := budget.New(limits)
 	if s.cfg.Approve == Defer {
 		return rt.NewDeferredRun(b, s.cfg.Deferrer)
 	}

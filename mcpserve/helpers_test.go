@@ -33,14 +33,14 @@ type fixture struct {
 	endpoint string // the demo server's
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	return newAuditedFixture(t, nil)
 }
 
 // newAuditedFixture is newFixture with the runtime's audit trail written to log and the demo
 // server behind the given middleware.
-func newAuditedFixture(t *testing.T, log *audit.Log, extra ...func(http.Handler) http.Handler) *fixture {
+func newAuditedFixture(t testing.TB, log *audit.Log, extra ...func(http.Handler) http.Handler) *fixture {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)

@@ -6,7 +6,9 @@
 package mcpserve
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -91,7 +93,7 @@ func newSessionCap(s *Server, l HTTPLimits) *sessionCap {
 // wrap applies the caps to h; requests within a session pass untouched.
 func (c *sessionCap) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" {
+		if r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" || !opensSession(r) {
 			h.ServeHTTP(w, r)
 			return
 		}
@@ -104,6 +106,26 @@ func (c *sessionCap) wrap(h http.Handler) http.Handler {
 		defer func() { c.release(client, w.Header().Get("Mcp-Session-Id")) }() // the id the SDK answered
 		h.ServeHTTP(w, r)
 	})
+}
+
+// opensSession reports whether r is an initialize, the one request that opens a session. Only it
+// holds a place while it runs: counting a client's server/discover (protocol 2026-07-28) too let
+// one client hold two places under load, and ten clients under a cap of ten were refused.
+// It reads the body (at most MaxMessageBytes, the SDK's own limit) and puts it back.
+func opensSession(r *http.Request) bool {
+	body, err := io.ReadAll(io.LimitReader(r.Body, MaxMessageBytes+1))
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(body), r.Body), r.Body}
+	if err != nil {
+		return true // the SDK answers the broken body; counting it is the safe side
+	}
+	var msg struct{ Method string }
+	if json.Unmarshal(body, &msg) != nil {
+		return true // a batch or not JSON: count it
+	}
+	return msg.Method == "initialize"
 }
 
 func (c *sessionCap) refusal(code int) string {

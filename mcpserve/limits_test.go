@@ -4,23 +4,27 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
-// TestServerWideCeilingOverHTTP: budgets were per session only, so 50 HTTP sessions of 10
-// calls ran 500 calls. With a server-wide ceiling of 100 exactly 100 run, however the
-// sessions interleave; the rest get the budget's refusal.
-func TestServerWideCeilingOverHTTP(t *testing.T) {
+// TestPerCallerCeilingOverHTTP: budgets were per session only, so 50 HTTP sessions of 10
+// calls ran 500 calls. With a ceiling of 100 calls a minute for the one caller exactly 100 run,
+// however the sessions interleave; the rest are told when calls are admitted again.
+func TestPerCallerCeilingOverHTTP(t *testing.T) {
 	t.Parallel()
 	// 50 sessions of 10 calls under a ceiling of 100; -short keeps the race (more calls than the
 	// ceiling, from several sessions at once) at a fifth of the size: the full run took seconds.
@@ -29,8 +33,9 @@ func TestServerWideCeilingOverHTTP(t *testing.T) {
 		sessions, calls, ceiling = 10, 4, 20
 	}
 	f := newFixture(t)
-	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: calls}, Total: budget.NewShared(ceiling),
-		HTTP: HTTPLimits{MaxSessionsPerClient: sessions}}) // every session from one client, on purpose
+	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: calls},
+		PerCaller: budget.NewPerCaller(budget.Rate{N: ceiling, Per: time.Hour}, nil),
+		HTTP:      HTTPLimits{MaxSessionsPerClient: sessions}}) // every session comes from this one client
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +63,7 @@ func TestServerWideCeilingOverHTTP(t *testing.T) {
 				switch {
 				case err != nil:
 					t.Error(err)
-				case res.IsError && strings.Contains(text(res), "budget"):
+				case res.IsError && strings.Contains(text(res), "ceiling of "+fmt.Sprint(ceiling)+" calls per 1h for each caller is reached; nothing was sent. Calls are admitted again in "):
 					refused.Add(1)
 				case !res.IsError:
 					ran.Add(1)
@@ -186,4 +191,53 @@ func TestShutdownDoesNotWaitForOpenStreams(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("shutdown with a connected client took %v; the grace is for calls in flight, not idle streams", d)
 	}
+}
+
+// TestCeilingIsPerBearerSubject: behind the SDK's bearer middleware each token's subject has a
+// ceiling of its own, whatever sessions it opens; a refused caller leaves the other's intact.
+func TestCeilingIsPerBearerSubject(t *testing.T) {
+	f := newFixture(t)
+	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: 50},
+		PerCaller: budget.NewPerCaller(budget.Rate{N: 3, Per: 1000 * time.Hour}, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		return &auth.TokenInfo{UserID: token, Expiration: time.Now().Add(time.Hour)}, nil
+	}
+	srv := httptest.NewServer(auth.RequireBearerToken(verify, nil)(s.Handler()))
+	defer srv.Close()
+	calls := func(token string, sessions int) (ran int) {
+		for range sessions {
+			client := &http.Client{Transport: bearer{token}}
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).
+				Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: srv.URL, HTTPClient: client}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				res, err := cs.CallTool(bounded(t), &mcp.CallToolParams{Name: "movie", Arguments: json.RawMessage(`{"id":"42"}`)})
+				if err == nil && !res.IsError {
+					ran++
+				}
+			}
+			_ = cs.Close()
+		}
+		return ran
+	}
+	if got := calls("alice", 3); got != 3 {
+		t.Errorf("alice, 3 sessions of 2 calls under 3 per window: %d ran", got)
+	}
+	if got := calls("bob", 1); got != 2 {
+		t.Errorf("bob after alice spent hers: %d of 2 calls ran", got)
+	}
+}
+
+// bearer adds a bearer token to every request.
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
 }

@@ -42,8 +42,9 @@ func (s *Server) run(ctx context.Context, t mcp.Transport) error {
 
 // Handler is the streamable HTTP endpoint. The SDK rejects requests whose Host header is not
 // local when they arrive on a loopback address (DNS rebinding) and bodies over the limit;
-// around it, from the outside in: the body deadline, the bearer check (with Auth), the
-// session caps and cross-origin protection.
+// around it, from the outside in: the probes /healthz and /readyz (health.go: a balancer has no
+// bearer), the body deadline, the bearer check (with Auth), the session caps and cross-origin
+// protection.
 func (s *Server) Handler() http.Handler {
 	limits := s.cfg.HTTP.withDefaults()
 	var h http.Handler = mcp.NewStreamableHTTPHandler(s.serverFor, &mcp.StreamableHTTPOptions{
@@ -59,7 +60,7 @@ func (s *Server) Handler() http.Handler {
 	if s.cfg.Auth != nil {
 		h = s.authenticate(h)
 	}
-	return bodyDeadline(h, limits.BodyTimeout)
+	return s.withHealth(bodyDeadline(h, limits.BodyTimeout))
 }
 
 // Listen opens addr for ServeHTTP, refusing an address that is not loopback unless

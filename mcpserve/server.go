@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/toolrt"
@@ -32,10 +33,11 @@ import (
 // the transport buffer megabytes first.
 const MaxMessageBytes = 1 << 20
 
-// DefaultToolCallsTotal is the server-wide tool-call ceiling when Config.Total is nil: about
-// 80 sessions at the default per-session ceiling, enough for a day of one person's host, small
-// enough that a client opening session after session cannot call the API without end.
-const DefaultToolCallsTotal = 500
+// DefaultCallsPerCaller is the ceiling of each caller when Config.PerCaller is nil: 100 tool
+// calls a minute, more than a person's host makes (a model's turn is a handful of calls), few
+// enough that a client looping on the server cannot hammer the API. Unlike a lifetime count it
+// never refuses a caller for good: the next minute admits again.
+var DefaultCallsPerCaller = budget.Rate{N: 100, Per: time.Minute}
 
 // protocolVersions are the protocol versions served, newest first. Under 2026-07-28 a server
 // must not send an elicitation during a call, so elicit mode returns an input request and
@@ -50,13 +52,17 @@ type Config struct {
 	Runtime *toolrt.Runtime
 	Approve Approval      // "" means Deny
 	Limits  budget.Limits // ceilings of each MCP session; Mode "" means budget.Error
-	// Total is the tool-call ceiling of every session together, so many sessions cannot add up
-	// to more than one server should run; nil means DefaultToolCallsTotal.
-	Total   *budget.Shared
-	Logger  *slog.Logger // status and session lines (stderr under stdio); nil discards
-	Version string       // reported in initialize; "" means "dev"
+	// PerCaller is the tool-call ceiling of each caller per time window, over all its sessions
+	// (and, counted in a shared store, over every replica); nil means DefaultCallsPerCaller
+	// counted in this process. The caller is the bearer token's subject when the transport
+	// verified one, else the server's one configured identity.
+	PerCaller *budget.PerCaller
+	Logger    *slog.Logger // status and session lines (stderr under stdio); nil discards
+	Version   string       // reported in initialize; "" means "dev"
 	// Deferrer records writes under Approve == Defer (toolrt/pending's store); required there.
 	Deferrer toolrt.Deferrer
+	// Checks are what /readyz checks besides the API (health.go): the stores the server uses.
+	Checks []Check
 
 	// Auth makes HTTP callers authenticate with an OAuth bearer token (auth.go); nil serves
 	// every HTTP client as the runtime's login, as stdio always does.
@@ -84,6 +90,7 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*session
 	active   atomic.Int64 // tool calls in flight, which a shutdown lets finish
+	ready    readiness    // the last /readyz answer
 	state    *stateCodec  // request states of writes waiting for approval over stateless HTTP
 	tel      *telemetry
 }
@@ -119,10 +126,9 @@ func New(cfg Config) (*Server, error) {
 		// The host's conversation goes on after a refusal; an error result tells its model why.
 		cfg.Limits.Mode = budget.Error
 	}
-	if cfg.Total == nil {
-		cfg.Total = budget.NewShared(DefaultToolCallsTotal)
+	if cfg.PerCaller == nil {
+		cfg.PerCaller = budget.NewPerCaller(DefaultCallsPerCaller, nil)
 	}
-	cfg.Limits.Shared = cfg.Total
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -165,6 +171,20 @@ func (s *Server) newMCP(rt *toolrt.Runtime) *mcp.Server {
 	return srv
 }
 
+// ceilingKey names who makes a call, for the per-caller ceiling: the caller the OAuth check
+// authenticated (issuer#subject), else the subject of a bearer token another verifier accepted,
+// else the identity rt signs in as (replicas configured with one user share its count). The
+// prefixes keep a subject from posing as a configured user.
+func ceilingKey(extra *mcp.RequestExtra, rt *toolrt.Runtime) string {
+	if c := callerOf(extra); c != nil {
+		return "sub:" + c.id
+	}
+	if extra != nil && extra.TokenInfo != nil && extra.TokenInfo.UserID != "" {
+		return "sub:" + extra.TokenInfo.UserID
+	}
+	return "as:" + rt.User()
+}
+
 func roleTitle(role string) string {
 	if role == "" {
 		return "every tool"
@@ -177,15 +197,17 @@ func (s *Server) Connect(ctx context.Context, t mcp.Transport) (*mcp.ServerSessi
 	return s.mcp.Connect(ctx, t, nil)
 }
 
-// session returns the state of ss, starting its run on the session's first call: a run of
-// rt's role, acting for the authenticated caller when there is one (c is nil otherwise).
-func (s *Server) session(ss *mcp.ServerSession, rt *toolrt.Runtime, c *caller) *session {
+// session returns the state of a call's session, starting its run on the session's first call:
+// a run of rt's role, acting for the authenticated caller when there is one (c is nil
+// otherwise), counted against the ceiling of whoever makes the call (ceilingKey).
+func (s *Server) session(req *mcp.CallToolRequest, rt *toolrt.Runtime, c *caller) *session {
+	ss := req.Session
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st, ok := s.sessions[ss]; ok {
 		return st
 	}
-	run := s.newRun(rt)
+	run := s.newRun(rt, ceilingKey(req.Extra, rt))
 	if c != nil {
 		run.ActFor(c.id, s.cfg.Auth.ForwardToken)
 	}

@@ -90,7 +90,7 @@ func (s *Server) handler(rt *toolrt.Runtime, name string) mcp.ToolHandler {
 		if c != nil && s.cfg.Auth.ForwardToken {
 			ctx = toolrt.WithCallerToken(ctx, c.token)
 		}
-		out, res, err := s.call(ctx, s.session(req.Session, rt, c), req, name)
+		out, res, err := s.call(ctx, s.session(req, rt, c), req, name)
 		span.end(ctx, out, res.Outcome, err)
 		return out, err
 	}

@@ -21,7 +21,7 @@ func (s *Server) auditUnknown(rt *toolrt.Runtime, defs []toolrt.ToolDef) mcp.Mid
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			if r, ok := req.(*mcp.CallToolRequest); ok && method == "tools/call" && r.Params != nil && !known[r.Params.Name] {
-				if err := s.session(r.Session, rt, callerOf(r.Extra)).run.Refuse(r.Params.Name, toolrt.RefusedUnknownTool); err != nil {
+				if err := s.session(r, rt, callerOf(r.Extra)).run.Refuse(r.Params.Name, toolrt.RefusedUnknownTool); err != nil {
 					s.cfg.Logger.Warn("mcp call could not be audited", "session", r.Session.ID(), "err", err)
 				}
 			}

@@ -3,6 +3,7 @@ package toolrt
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -115,7 +116,7 @@ func (c *call) check(name string, raw []byte) (*Prepared, Result, error) {
 		return nil, refused(RefusedUnknownTool, unknownToolText), nil
 	}
 	if err := c.admit(name); err != nil {
-		return nil, refused(RefusedOverBudget, budgetText), c.stopError(err)
+		return nil, refused(RefusedOverBudget, overBudgetText(err)), c.stopError(err)
 	}
 	p, err := prepare(t, raw)
 	if err != nil {
@@ -165,6 +166,21 @@ func (c *call) admit(name string) error {
 		return err
 	}
 	return nil
+}
+
+// overBudgetText tells the model which ceiling refused the call: a run's is spent for good, a
+// windowed one (calls per caller per minute) opens again, and a count that could not be taken
+// (the server's store did not answer) may succeed in a moment.
+func overBudgetText(err error) string {
+	var ee *budget.ExceededError
+	switch {
+	case errors.As(err, &ee) && ee.Per > 0:
+		return fmt.Sprintf(`{"error":"this server's ceiling of %d calls per %s for each caller is reached; nothing was sent. Calls are admitted again in %s: tell the user, or answer with what you have."}`,
+			ee.Ceiling, budget.Rate{N: ee.Ceiling, Per: ee.Per}.Window(), ee.Retry.Round(time.Second))
+	case errors.Is(err, budget.ErrUncounted):
+		return `{"error":"this server cannot count the call against its ceiling right now (its store does not answer), so nothing was sent; try again in a moment"}`
+	}
+	return budgetText
 }
 
 // stopError keeps the budget's error only in stop mode; in error mode the model gets the

@@ -7,6 +7,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -82,15 +83,25 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval, tel mc
 	if err != nil {
 		return nil, nil, err
 	}
-	rt, err := e.Runtime(ctx)
+	rt, err := e.newRuntime(ctx)
 	if err != nil {
 		return nil, nil, err
+	}
+	perCaller, where, err := e.perCaller()
+	if err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(e.Err, "agent mcp: ceiling %s\n", where)
+	var checks []mcpserve.Check
+	if e.store != nil { // opened for deferred writes or the shared ceiling: /readyz checks it
+		checks = append(checks, mcpserve.Check{Name: "store", Ready: e.store.Ping})
 	}
 	cfg := deferTo(d, mcpserve.Config{
 		Runtime:   rt,
 		Approve:   approve,
 		Limits:    e.Settings.limits(mode),
-		Total:     budget.NewShared(e.Settings.MaxToolCallsTotal),
+		PerCaller: perCaller,
+		Checks:    checks,
 		Logger:    slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Telemetry: tel,
 	})
@@ -99,6 +110,9 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval, tel mc
 	}
 	var roles []string
 	for _, rt := range append([]*toolrt.Runtime{rt}, cfg.Runtimes...) {
+		if err := signIn(ctx, e, rt); err != nil {
+			return nil, nil, err
+		}
 		if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" {
 			fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
 		}
@@ -106,6 +120,19 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval, tel mc
 	}
 	srv, err := mcpserve.New(cfg)
 	return srv, roles, err
+}
+
+// signIn signs in at start, as every command does, but a server outlives an API that is down
+// when it starts: then it serves anyway, each call answers that the API is unavailable, and the
+// first call (or /readyz) after the API is back signs in. Credentials the API refuses still stop
+// it here, where a person reads why.
+func signIn(ctx context.Context, e *Env, rt *toolrt.Runtime) error {
+	err := rt.Login(ctx)
+	if errors.Is(err, toolrt.ErrUnavailable) {
+		fmt.Fprintf(e.Err, "agent mcp: warning: could not sign in (%v); serving anyway: calls answer that the API is unavailable until one signs in\n", err)
+		return nil
+	}
+	return err
 }
 
 // who names the identity the server acts as in its status line: an operator reading a host's

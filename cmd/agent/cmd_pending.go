@@ -23,7 +23,7 @@ func init() {
 
 func runPending(ctx context.Context, e *Env, args []string) error {
 	if len(args) > 0 {
-		fmt.Fprintln(e.Err, "usage: agent pending [-pending-store FILE]")
+		fmt.Fprintln(e.Err, "usage: agent pending [-store FILE|postgres://…]")
 		return errUsage
 	}
 	st, err := e.Store()

@@ -48,11 +48,14 @@ type Settings struct {
 	HTTP            string `yaml:"http"`
 	HTTPAllowRemote bool   `yaml:"http-allow-remote"`
 
-	// MaxToolCallsTotal bounds the tool calls of every MCP session together (limits.go).
-	MaxToolCallsTotal int `yaml:"max-tool-calls-total"`
+	// MaxCallsPerCaller bounds each caller's MCP tool calls per time window (limits.go).
+	MaxCallsPerCaller rateSetting `yaml:"max-calls-per-caller"`
 
-	// Deferred writes (-approve defer): the store, how long a request waits, and which read
-	// tools `agent review` runs beside a write (derived from the catalog when absent).
+	// Deferred writes (-approve defer) and the shared ceilings: the store (a file, or a
+	// postgres:// URL replicas share; pending-store is its older name), how long a request
+	// waits, and which read tools `agent review` runs beside a write (derived from the catalog
+	// when absent).
+	Store        string                `yaml:"store"`
 	PendingStore string                `yaml:"pending-store"`
 	PendingTTL   time.Duration         `yaml:"pending-ttl"`
 	ReviewReads  map[string][]ReadSpec `yaml:"review-reads"`
@@ -68,7 +71,7 @@ type Settings struct {
 // defaults are command cmd's built-in settings; the model's URL and name may also come from the
 // environment, because the menu takes no flags.
 func defaults(cmd string) Settings {
-	return Settings{MaxModelCalls: 8, MaxToolCalls: defaultToolCalls(cmd), MaxToolCallsTotal: defaultToolCallsTotal, BudgetMode: "stop", Timeout: 10 * time.Second,
+	return Settings{MaxModelCalls: 8, MaxToolCalls: defaultToolCalls(cmd), MaxCallsPerCaller: rateSetting{defaultCallsPerCaller}, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, defaultModelURL), Model: envOr(modelEnv, defaultModel),
 		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny"}
 }
@@ -91,7 +94,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.User, "user", s.User, "user to log in as (password from $AGENT_PASSWORD); empty is anonymous")
 	flags.IntVar(&s.MaxModelCalls, "max-model-calls", s.MaxModelCalls, "model-call ceiling of a run")
 	flags.IntVar(&s.MaxToolCalls, "max-tool-calls", s.MaxToolCalls, "tool-call ceiling of a run (an mcp session is one run, by default of 50 calls)")
-	flags.IntVar(&s.MaxToolCallsTotal, "max-tool-calls-total", s.MaxToolCallsTotal, "mcp: tool-call ceiling of the whole server, every session together")
+	flags.Var(&s.MaxCallsPerCaller, "max-calls-per-caller", "mcp: tool calls each caller may make per time window, every session together (and every replica sharing a postgres -store), as CALLS/WINDOW")
 	flags.StringVar(&s.BudgetMode, "budget-mode", s.BudgetMode, "at a ceiling: stop the run, or hand the model an error")
 	flags.StringVar(&s.Audit, "audit", s.Audit, "append one JSON line per tool call to this file")
 	flags.BoolVar(&s.AuditArgs, "audit-args", s.AuditArgs, "also record argument values in the audit file")

@@ -77,20 +77,22 @@ type demo struct {
 func startDemo(t *testing.T) *demo {
 	t.Helper()
 	d := &demo{}
-	count := func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body, _ := io.ReadAll(r.Body)
-			var req struct{ Query string }
-			_ = json.Unmarshal(body, &req)
-			if strings.HasPrefix(req.Query, "mutation") && !strings.Contains(req.Query, "login(") {
-				d.writes.Add(1)
-			}
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			next.ServeHTTP(w, r)
-		})
-	}
-	d.URL = moviedbtest.Start(t, count).URL
+	d.URL = moviedbtest.Start(t, d.counter).URL
 	return d
+}
+
+// counter wraps the demo server, counting every mutation except a login.
+func (d *demo) counter(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		var req struct{ Query string }
+		_ = json.Unmarshal(body, &req)
+		if strings.HasPrefix(req.Query, "mutation") && !strings.Contains(req.Query, "login(") {
+			d.writes.Add(1)
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next.ServeHTTP(w, r)
+	})
 }
 
 func (d *demo) count(t *testing.T, want int64, when string) {

@@ -99,6 +99,18 @@ func (e *Env) Endpoint(ctx context.Context) (string, error) {
 
 // Runtime builds the runtime for the settings' role (resolveRole) and user and logs in.
 func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
+	rt, err := e.newRuntime(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := rt.Login(ctx); err != nil {
+		return nil, err
+	}
+	return rt, nil
+}
+
+// newRuntime builds the runtime for the settings' role (resolveRole) and user, not signed in.
+func (e *Env) newRuntime(ctx context.Context) (*toolrt.Runtime, error) {
 	if err := passwordSet(e.Settings.User); err != nil {
 		return nil, err
 	}
@@ -135,9 +147,6 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {
-		return nil, err
-	}
-	if err := rt.Login(ctx); err != nil {
 		return nil, err
 	}
 	return rt, nil

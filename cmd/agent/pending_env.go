@@ -29,11 +29,13 @@ const ConfirmerTokenEnv = "AGENT_CONFIRMER_TOKEN"
 // approveDefer is the -approve value that records writes for a later confirmation.
 const approveDefer = "defer"
 
-// pendingFlags adds -pending-store and -pending-ttl. Unset, they stay empty in Settings and
-// mean pending.DefaultPath() and pending.DefaultTTL, resolved when the store is opened.
+// pendingFlags adds -store (and its older name -pending-store) and -pending-ttl. Unset, they
+// stay empty in Settings and mean pending.DefaultPath() and pending.DefaultTTL, resolved when
+// the store is opened.
 func pendingFlags(flags *flag.FlagSet, s *Settings) {
-	flags.Func("pending-store", "SQLite file of deferred writes (-approve defer, pending, review, confirm, reject); default $"+pendingStoreEnv+", else "+pending.DefaultPath(),
-		func(v string) error { s.PendingStore = v; return nil })
+	set := func(v string) error { s.Store = v; return nil }
+	flags.Func("store", "the store of deferred writes (-approve defer, pending, review, confirm, reject) and of the mcp per-caller ceiling: a SQLite file, or postgres://USER:PASSWORD@HOST/DB for replicas that share it; default $"+pendingStoreEnv+", else "+pending.DefaultPath(), set)
+	flags.Func("pending-store", "the older name of -store", set)
 	flags.Func("pending-ttl", "how long (a `duration`) a deferred write waits for agent confirm before it expires (default 10m)", func(v string) error {
 		d, err := time.ParseDuration(v)
 		if err == nil && d <= 0 {
@@ -47,8 +49,11 @@ func pendingFlags(flags *flag.FlagSet, s *Settings) {
 // pendingStoreEnv names the store file when no flag or agent.yaml setting does.
 const pendingStoreEnv = "AGENT_PENDING_STORE"
 
-// storePath is the store file the settings name.
+// storePath is the store the settings name: a file, or a PostgreSQL URL.
 func (e *Env) storePath() string {
+	if e.Settings.Store != "" {
+		return e.Settings.Store
+	}
 	if e.Settings.PendingStore != "" {
 		return e.Settings.PendingStore
 	}
@@ -106,7 +111,7 @@ func (e *Env) NewRun(rt *toolrt.Runtime, b *budget.Budget) (*toolrt.Run, error) 
 	if err != nil || d == nil {
 		return rt.NewRun(b, e.Approver()), err
 	}
-	fmt.Fprintf(e.Out, "writes are deferred: each is recorded in %s for `agent confirm`; none is sent from here\n", e.storePath())
+	fmt.Fprintf(e.Out, "writes are deferred: each is recorded in %s for `agent confirm`; none is sent from here\n", pending.Redacted(e.storePath()))
 	return rt.NewDeferredRun(b, d), nil
 }
 

@@ -38,7 +38,7 @@ var flagGroups = map[string][]string{
 	"max-model-calls":      {"model"},
 	"max-tool-calls":       {"budget"},
 	"budget-mode":          {"budget"},
-	"max-tool-calls-total": {"mcp"},
+	"max-calls-per-caller": {"mcp"},
 	// the model loop
 	"model-url":     {"model"},
 	"model":         {"model"},
@@ -48,6 +48,7 @@ var flagGroups = map[string][]string{
 	"approve":           {"mcp", "approve"},
 	"http":              {"mcp"},
 	"http-allow-remote": {"mcp"},
+	"store":             {"pending"},
 	"pending-store":     {"pending"},
 	"pending-ttl":       {"pending"},
 }

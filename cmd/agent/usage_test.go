@@ -30,7 +30,7 @@ func TestHelp(t *testing.T) {
 				t.Errorf("%v: lacks its flag %s", argv, own)
 			}
 		}
-		for _, other := range []string{"-model-url", "-model", "-http", "-system-prompt", "-max-tool-calls-total"} {
+		for _, other := range []string{"-model-url", "-model", "-http", "-system-prompt", "-max-calls-per-caller"} {
 			if strings.Contains(text, "  "+other+" ") || strings.Contains(text, "  "+other+"\n") {
 				t.Errorf("%v: shows %s, a flag of another command", argv, other)
 			}
@@ -41,7 +41,7 @@ func TestHelp(t *testing.T) {
 	}
 	// Each command lists the flags it reads and no other: an MCP host brings its own model, and
 	// call opens no pending store.
-	for cmd, unused := range map[string][]string{"mcp": {"-max-model-calls", "-model"}, "call": {"-pending-store", "-pending-ttl", "-max-model-calls"}} {
+	for cmd, unused := range map[string][]string{"mcp": {"-max-model-calls", "-model"}, "call": {"-store", "-pending-store", "-pending-ttl", "-max-model-calls"}} {
 		out, errText, _ := runAgent(t, "", cmd, "-h")
 		for _, f := range unused {
 			if strings.Contains(out+errText, "  "+f+" ") {

@@ -1,12 +1,14 @@
 // Package budget holds the ceilings of one run: model calls, tool calls and optional per-tool
-// calls. A call counts when it is admitted, before any approval or request, and a refused call
-// is never counted, so the summary can never report more than the ceilings allow.
+// calls, and a ceiling shared by many runs (calls per caller per time window, window.go). A
+// call counts when it is admitted, before any approval or request, and a refused call is never
+// counted by the run, so the summary can never report more than the ceilings allow.
 package budget
 
 import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // Defaults from the seed: a Movie Database concierge that needs more has already gone wrong.
@@ -31,11 +33,17 @@ var ErrExceeded = errors.New("run budget exceeded")
 
 // ExceededError says which ceiling refused a call.
 type ExceededError struct {
-	What    string // "model calls", "tool calls" or "calls of <tool>"
+	What    string // "model calls", "tool calls", "calls of <tool>" or "calls per caller"
 	Ceiling int
+	// Per is a windowed ceiling's window, Retry how long until the next one starts; both zero for
+	// a run's ceilings, which never reset.
+	Per, Retry time.Duration
 }
 
 func (e *ExceededError) Error() string {
+	if e.Per > 0 {
+		return fmt.Sprintf("ceiling exceeded: %s %s reached; the next window starts in %s", e.What, Rate{e.Ceiling, e.Per}, e.Retry.Round(time.Second))
+	}
 	return fmt.Sprintf("run budget exceeded: %s ceiling %d reached", e.What, e.Ceiling)
 }
 
@@ -50,37 +58,9 @@ type Limits struct {
 	ToolCalls  int
 	PerTool    map[string]int // optional; a tool that is absent has only the ToolCalls ceiling
 	Mode       Mode           // "" means Stop
-	// Shared, when set, is a ceiling over every budget built with it (an MCP server's sessions
-	// together): a call must fit both this budget and the shared one.
-	Shared *Shared
-}
-
-// Shared is a tool-call ceiling over many budgets. Safe for concurrent use.
-type Shared struct {
-	mu      sync.Mutex
-	ceiling int
-	used    int
-}
-
-// NewShared returns a shared ceiling of n tool calls; n <= 0 allows none.
-func NewShared(n int) *Shared { return &Shared{ceiling: max(n, 0)} }
-
-// Used reports the tool calls admitted so far against the shared ceiling.
-func (s *Shared) Used() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.used
-}
-
-// take admits one call, or reports the ceiling; the caller holds its own budget's lock.
-func (s *Shared) take() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.used >= s.ceiling {
-		return &ExceededError{What: "tool calls of the whole server", Ceiling: s.ceiling}
-	}
-	s.used++
-	return nil
+	// Shared, when set, is a ceiling over many budgets (an MCP server's calls per caller per
+	// minute, window.go): a call must fit both this budget and the shared one.
+	Shared Ceiling
 }
 
 // Budget counts the calls of one run. It is safe for concurrent use: one MCP session or one
@@ -172,7 +152,7 @@ func (b *Budget) AllowToolCall(tool string) error {
 		return &ExceededError{What: "calls of " + tool, Ceiling: ceiling}
 	}
 	if b.limits.Shared != nil {
-		if err := b.limits.Shared.take(); err != nil { // last, so a refusal here counts nothing
+		if err := b.limits.Shared.Take(); err != nil { // last, so a refusal here counts nothing
 			return err
 		}
 	}
@@ -188,9 +168,7 @@ func (b *Budget) RemainingToolCalls() int {
 	defer b.mu.Unlock()
 	n := max(b.limits.ToolCalls-b.tool, 0)
 	if s := b.limits.Shared; s != nil {
-		s.mu.Lock()
-		n = min(n, max(s.ceiling-s.used, 0))
-		s.mu.Unlock()
+		n = min(n, s.Remaining())
 	}
 	return n
 }

@@ -128,28 +128,3 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
-
-// TestSharedCeilingHoldsAcrossBudgets: 50 sessions of 10 calls each against a shared ceiling
-// of 100 admit exactly 100, however the calls interleave.
-func TestSharedCeilingHoldsAcrossBudgets(t *testing.T) {
-	shared := NewShared(100)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	admitted := 0
-	for range 50 {
-		b := New(Limits{ModelCalls: 1, ToolCalls: 10, Shared: shared})
-		wg.Go(func() {
-			for range 10 {
-				if b.AllowToolCall("movie") == nil {
-					mu.Lock()
-					admitted++
-					mu.Unlock()
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if admitted != 100 || shared.Used() != 100 {
-		t.Errorf("admitted %d, shared used %d; want 100 and 100", admitted, shared.Used())
-	}
-}

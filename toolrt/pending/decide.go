@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -41,7 +40,7 @@ var (
 func (s *Store) Claim(ctx context.Context, id string, body []byte, actor string, now time.Time) (*Request, error) {
 	var out *Request
 	var why error
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		r, err := get(ctx, tx, id)
 		if err != nil {
 			return err
@@ -83,7 +82,7 @@ func hashMatches(body []byte, sha string) bool {
 
 // claim moves pending to sending; the WHERE clause repeats every check, the history's included,
 // so the row changes only if nothing moved since it was read.
-func claim(ctx context.Context, tx *sql.Tx, r *Request, actor string, now time.Time) error {
+func claim(ctx context.Context, tx *txn, r *Request, actor string, now time.Time) error {
 	res, err := tx.ExecContext(ctx, `UPDATE requests SET state = ?, decided_by = ?, decided_at = ?
 		WHERE id = ? AND state = ? AND expires_at > ? AND body_sha = ? AND body = ? AND NOT EXISTS (`+claimedSinceReopened+`)`,
 		string(Sending), actor, now.UnixMilli(), r.ID, string(Pending), now.UnixMilli(), r.BodySHA, r.Body)
@@ -99,7 +98,7 @@ func claim(ctx context.Context, tx *sql.Tx, r *Request, actor string, now time.T
 
 // settle moves a pending request to a final state that sent nothing; never one whose history
 // holds a claim.
-func settle(ctx context.Context, tx *sql.Tx, r *Request, to State, actor string, now time.Time, reason string) error {
+func settle(ctx context.Context, tx *txn, r *Request, to State, actor string, now time.Time, reason string) error {
 	res, err := tx.ExecContext(ctx, `UPDATE requests SET state = ?, decided_by = ?, decided_at = ?, outcome = 'not_sent', reason = ?
 		WHERE id = ? AND state = ? AND NOT EXISTS (`+claimedSinceReopened+`)`, string(to), actor, now.UnixMilli(), reason, r.ID, string(Pending))
 	if err != nil {
@@ -120,7 +119,7 @@ type Outcome struct {
 
 // Finish records the outcome of a claimed request's one send: sending becomes sent.
 func (s *Store) Finish(ctx context.Context, id, actor string, o Outcome, now time.Time) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE requests SET state = ?, outcome = ?, status = ?, result = ?
 			WHERE id = ? AND state = ?`, string(Sent), o.Outcome, o.Status, o.Result, id, string(Sending))
 		if err != nil {
@@ -148,7 +147,7 @@ func (s *Store) Refuse(ctx context.Context, id, actor, reason string, now time.T
 
 func (s *Store) decide(ctx context.Context, id string, to State, actor, reason string, now time.Time) (*Request, error) {
 	var why error
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		r, err := get(ctx, tx, id)
 		if err != nil {
 			return err
@@ -179,7 +178,7 @@ func (s *Store) decide(ctx context.Context, id string, to State, actor, reason s
 // Abort records that a claimed request was not sent after all (its "sending" audit record
 // could not be written): sending becomes refused, and it will never be sent.
 func (s *Store) Abort(ctx context.Context, id, actor, reason string, now time.Time) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE requests SET state = ?, outcome = 'not_sent', reason = ?
 			WHERE id = ? AND state = ?`, string(Refused), reason, id, string(Sending))
 		if err != nil {

@@ -6,7 +6,6 @@ package pending
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 )
@@ -21,7 +20,7 @@ const sinceReopened = `c.request_id = requests.id AND c.event IN ('claimed', 'se
 const claimedSinceReopened = `SELECT 1 FROM events c WHERE ` + sinceReopened
 
 // claims returns the claim and send events of request id since it was last reopened, oldest first.
-func claims(ctx context.Context, tx *sql.Tx, id string) ([]Event, error) {
+func claims(ctx context.Context, tx *txn, id string) ([]Event, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT c.at, c.event, c.actor, c.detail FROM requests JOIN events c ON `+sinceReopened+`
 		WHERE requests.id = ? ORDER BY c.seq`, id)
 	if err != nil {
@@ -36,7 +35,7 @@ func claims(ctx context.Context, tx *sql.Tx, id string) ([]Event, error) {
 // says (sent when a send was recorded, else sending, with the claim's actor and time, so `agent
 // stuck` shows it), the repair is recorded as an event, and why is ErrClaimedBefore with what
 // the history holds. Nothing is sent either way.
-func restoreClaimed(ctx context.Context, tx *sql.Tx, r *Request, actor string, now time.Time) (why, err error) {
+func restoreClaimed(ctx context.Context, tx *txn, r *Request, actor string, now time.Time) (why, err error) {
 	prior, err := claims(ctx, tx, r.ID)
 	if err != nil || len(prior) == 0 {
 		return nil, err

@@ -61,7 +61,7 @@ func (s *Store) Propose(ctx context.Context, p Proposal) (*Request, bool, error)
 	sha := hex.EncodeToString(sum[:])
 	var out *Request
 	created := false
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		old, err := byKey(ctx, tx, p.Key)
 		if err != nil {
 			return err
@@ -87,7 +87,7 @@ func (s *Store) Propose(ctx context.Context, p Proposal) (*Request, bool, error)
 	return out, created, err
 }
 
-func byKey(ctx context.Context, tx *sql.Tx, key string) (*Request, error) {
+func byKey(ctx context.Context, tx *txn, key string) (*Request, error) {
 	r, err := scan(tx.QueryRowContext(ctx, `SELECT `+columns+` FROM requests WHERE idem_key = ?`, key))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -95,7 +95,7 @@ func byKey(ctx context.Context, tx *sql.Tx, key string) (*Request, error) {
 	return r, err
 }
 
-func insert(ctx context.Context, tx *sql.Tx, id, sha string, p Proposal, created, expires time.Time) error {
+func insert(ctx context.Context, tx *txn, id, sha string, p Proposal, created, expires time.Time) error {
 	text, err := json.Marshal(p.ModelText)
 	if err != nil {
 		return err
@@ -104,7 +104,7 @@ func insert(ctx context.Context, tx *sql.Tx, id, sha string, p Proposal, created
 		text = []byte("[]")
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO requests (id, idem_key, run, tool, operation, endpoint, body, body_sha,
-		variables, model_text, user, role, state, created_at, expires_at, catalog, catalog_source)
+		variables, model_text, "user", role, state, created_at, expires_at, catalog, catalog_source)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, p.Key, p.Run, p.Tool, p.Operation, p.Endpoint, p.Body, sha, string(p.Variables), string(text),
 		p.User, p.Role, string(Pending), created.UnixMilli(), expires.UnixMilli(), p.Catalog, p.CatalogSource)

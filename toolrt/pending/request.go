@@ -71,7 +71,8 @@ type Request struct {
 // ErrNotFound is returned for an id the store does not hold.
 var ErrNotFound = errors.New("no such request")
 
-const columns = `id, idem_key, run, tool, operation, endpoint, body, body_sha, variables, model_text, user, role,
+// columns quotes "user", a reserved word in PostgreSQL (a bare user is the session's role name there).
+const columns = `id, idem_key, run, tool, operation, endpoint, body, body_sha, variables, model_text, "user", role,
 	state, created_at, expires_at, decided_by, decided_at, outcome, status, result, reason, catalog, catalog_source`
 
 type rowScanner interface{ Scan(dest ...any) error }
@@ -176,7 +177,7 @@ func scanEvents(rows *sql.Rows) ([]Event, error) {
 	return out, rows.Err()
 }
 
-func event(ctx context.Context, tx *sql.Tx, id string, at time.Time, what, actor, detail string) error {
+func event(ctx context.Context, tx *txn, id string, at time.Time, what, actor, detail string) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO events (request_id, at, event, actor, detail) VALUES (?, ?, ?, ?, ?)`,
 		id, at.UnixMilli(), what, actor, detail)
 	return err

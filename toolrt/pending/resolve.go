@@ -51,7 +51,7 @@ func (s *Store) Resolve(ctx context.Context, id string, sent bool, actor, note s
 				r.ID, now.Sub(r.Decided).Round(time.Second), ErrTooSoon, r.Decided.Add(SettleAfter).Format(time.RFC3339))
 		}
 		return nil
-	}, func(tx *sql.Tx, r *Request) (sql.Result, error) {
+	}, func(tx *txn, r *Request) (sql.Result, error) {
 		return tx.ExecContext(ctx, `UPDATE requests SET state = ?, outcome = ?, reason = ? WHERE id = ? AND state = ? AND decided_at <= ?`,
 			string(to), outcome, "marked "+said+" by "+actor+": "+note, r.ID, string(Sending), now.Add(-SettleAfter).UnixMilli())
 	}, "resolved", actor, said+": "+note, now)
@@ -73,7 +73,7 @@ func (s *Store) Reopen(ctx context.Context, id, actor, note string, ttl time.Dur
 			return fmt.Errorf("request %s is %s: %w; nothing changed", r.ID, r.State, ErrNotUnsent)
 		}
 		return nil
-	}, func(tx *sql.Tx, r *Request) (sql.Result, error) {
+	}, func(tx *txn, r *Request) (sql.Result, error) {
 		return tx.ExecContext(ctx, `UPDATE requests SET state = ?, expires_at = ?, decided_by = '', decided_at = 0, outcome = '', reason = ''
 			WHERE id = ? AND state = ?`, string(Pending), now.Add(ttl).UnixMilli(), r.ID, string(Unsent))
 	}, "reopened", actor, note, now)
@@ -81,11 +81,11 @@ func (s *Store) Reopen(ctx context.Context, id, actor, note string, ttl time.Dur
 
 // move is one operator's step in one transaction: read, check, a conditional UPDATE that
 // repeats the check, and the event. A failed check returns the request as read with its error.
-func (s *Store) move(ctx context.Context, id string, check func(*Request) error, update func(*sql.Tx, *Request) (sql.Result, error),
+func (s *Store) move(ctx context.Context, id string, check func(*Request) error, update func(*txn, *Request) (sql.Result, error),
 	what, actor, detail string, now time.Time) (*Request, error) {
 	var why error
 	var read *Request
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		r, err := get(ctx, tx, id)
 		if err != nil {
 			return err

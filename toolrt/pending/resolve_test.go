@@ -3,7 +3,6 @@ package pending
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -11,8 +10,10 @@ import (
 // A request left in sending (a confirm that claimed it and died) is resolved only after
 // SettleAfter, only with a note; not-sent is final until an explicit Reopen, after which a
 // claim passes the history check again; sent stays sent.
-func TestResolveStuckAndReopen(t *testing.T) {
-	s := open(t, filepath.Join(t.TempDir(), "p.db"))
+func TestResolveStuckAndReopen(t *testing.T) { eachStore(t, testResolveStuckAndReopen) }
+
+func testResolveStuckAndReopen(t *testing.T, where string) {
+	s := open(t, where)
 	ctx := context.Background()
 	t0 := time.Now()
 	lost, _, _ := s.Propose(ctx, proposal("lost", `{"q":1}`))

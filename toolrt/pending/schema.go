@@ -10,7 +10,8 @@ import (
 	"fmt"
 )
 
-// migrations are the schema's steps; append, never edit one that has shipped.
+// migrations are the schema's steps in SQLite; append, never edit one that has shipped, and
+// append its PostgreSQL spelling to pgMigrations.
 var migrations = []string{
 	`CREATE TABLE requests (
 		id          TEXT PRIMARY KEY,
@@ -54,13 +55,15 @@ var migrations = []string{
 	// Reopen): an older program must refuse the store rather than take 'unsent' for a hand edit.
 	// The index serves the history check every claim makes (claimedSinceReopened).
 	`CREATE INDEX events_kind ON events(request_id, event, seq);`,
+	// The windowed ceilings' counts (ceilings.go).
+	ceilingsTable,
 }
 
 // SchemaVersion is the version this code migrates to.
 func SchemaVersion() int { return len(migrations) }
 
 func (s *Store) migrate(ctx context.Context) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
 			return err
 		}
@@ -68,19 +71,20 @@ func (s *Store) migrate(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if v > len(migrations) {
-			return fmt.Errorf("schema version %d is newer than this program knows (%d); use a newer agent or another -pending-store", v, len(migrations))
+		steps := tx.d.migrations
+		if v > len(steps) {
+			return fmt.Errorf("schema version %d is newer than this program knows (%d); use a newer agent or another -store", v, len(steps))
 		}
-		for i := v; i < len(migrations); i++ {
-			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+		for i := v; i < len(steps); i++ {
+			if _, err := tx.ExecContext(ctx, steps[i]); err != nil {
 				return fmt.Errorf("migration %d: %w", i+1, err)
 			}
 		}
-		return setVersion(ctx, tx, v, len(migrations))
+		return setVersion(ctx, tx, v, len(steps))
 	})
 }
 
-func version(ctx context.Context, tx *sql.Tx) (int, error) {
+func version(ctx context.Context, tx *txn) (int, error) {
 	var v sql.NullInt64
 	if err := tx.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_version`).Scan(&v); err != nil {
 		return 0, err
@@ -88,7 +92,7 @@ func version(ctx context.Context, tx *sql.Tx) (int, error) {
 	return int(v.Int64), nil
 }
 
-func setVersion(ctx context.Context, tx *sql.Tx, from, to int) error {
+func setVersion(ctx context.Context, tx *txn, from, to int) error {
 	if from == to {
 		return nil
 	}

@@ -1,13 +1,17 @@
 // Package pending is the durable store of deferred writes: a write that needs a person's
 // confirmation is recorded here by the process that proposed it (an MCP server or the agent
 // loop under -approve defer) and sent later, at most once, by a separate confirming process.
+// It also counts the calls of windowed ceilings (ceilings.go), so replicas sharing a store
+// share their ceilings.
 //
-// The store is one SQLite file through a pure-Go driver: no server, safe across processes. WAL
-// lets a reader list requests while a proposer writes; the busy timeout makes a second writer
-// wait instead of failing; every state change is one conditional UPDATE (…WHERE state =
-// 'pending'), so of two confirmers racing on one request exactly one wins the right to send.
+// The embedded default is one SQLite file through a pure-Go driver: no server, safe across
+// processes. WAL lets a reader list requests while a proposer writes; the busy timeout makes a
+// second writer wait instead of failing; every state change is one conditional UPDATE (…WHERE
+// state = 'pending'), so of two confirmers racing on one request exactly one wins the right to
+// send. A postgres:// URL opens a PostgreSQL database instead (through pgx), for replicas that
+// share one store: the same queries and decisions, one writer at a time (dialect.go).
 //
-//	st, err := pending.Open(pending.DefaultPath())
+//	st, err := pending.Open(pending.DefaultPath()) // or "postgres://host/db"
 //	req, created, err := st.Propose(ctx, pending.Proposal{...})
 //	claim, err := st.Claim(ctx, req.ID, "user", time.Now()) // only one caller ever gets a claim
 //	err = st.Finish(ctx, claim, pending.Outcome{...})
@@ -35,8 +39,11 @@ const busyTimeout = 10 * time.Second
 // Store is one open store file. It is safe for concurrent use and for use by several processes
 // at once.
 type Store struct {
-	db   *sql.DB
-	path string
+	db   conn
+	path string // the file, or the URL without its password
+	// closeExtra closes what the database handle does not own (PostgreSQL's pgx pool).
+	closeExtra func()
+	ceilings
 }
 
 // DefaultPath is where the store lives when nothing names it: under the user's configuration
@@ -52,8 +59,12 @@ func DefaultPath() string {
 }
 
 // Open opens the store at path, creating the file (readable by its owner only) and its folder
-// when missing, and migrates the schema to the current version.
+// when missing, and migrates the schema to the current version. A postgres:// or
+// postgresql:// URL opens that PostgreSQL database instead (openPostgres).
 func Open(path string) (*Store, error) {
+	if IsURL(path) {
+		return openPostgres(path)
+	}
 	if path == "" {
 		return nil, errors.New("pending store: empty path; name the store file (DefaultPath is the usual one)")
 	}
@@ -67,10 +78,15 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pending store %s: %w", path, err)
 	}
-	s := &Store{db: db, path: path}
+	return openDB(db, sqlite, path)
+}
+
+// openDB migrates db and returns the store; where names it in errors.
+func openDB(db *sql.DB, d *dialect, where string) (*Store, error) {
+	s := &Store{db: conn{db, d}, path: where}
 	if err := s.migrate(context.Background()); err != nil {
 		_ = db.Close()
-		return nil, fmt.Errorf("pending store %s: %w", path, err)
+		return nil, fmt.Errorf("pending store %s: %w", where, err)
 	}
 	return s, nil
 }
@@ -96,17 +112,34 @@ func touch(path string) error {
 	return f.Close()
 }
 
-// Path is the file the store was opened from.
+// Path is the file the store was opened from, or its URL without the password.
 func (s *Store) Path() string { return s.path }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.closeExtra != nil {
+		s.closeExtra()
+	}
+	return err
+}
 
-// tx runs fn in one immediate transaction, committing when fn returns nil.
-func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+// Ping reports whether the store answers, for a server's readiness.
+func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// tx runs fn in one write transaction (immediate in SQLite, under the store's lock in
+// PostgreSQL), committing when fn returns nil.
+func (s *Store) tx(ctx context.Context, fn func(*txn) error) error {
+	sqltx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
+	}
+	tx := &txn{sqltx, s.db.d}
+	if s.db.d.lock != "" {
+		if _, err := tx.ExecContext(ctx, s.db.d.lock); err != nil {
+			_ = tx.Rollback()
+			return err
+		}
 	}
 	if err := fn(tx); err != nil {
 		_ = tx.Rollback()

@@ -27,8 +27,10 @@ func proposal(key, body string) Proposal {
 		ModelText: []ModelText{{Path: "input.userNotes", Value: "because"}}, User: "user", Role: "concierge"}
 }
 
-func TestProposeRetryConflict(t *testing.T) {
-	s := open(t, filepath.Join(t.TempDir(), "p.db"))
+func TestProposeRetryConflict(t *testing.T) { eachStore(t, testProposeRetryConflict) }
+
+func testProposeRetryConflict(t *testing.T, where string) {
+	s := open(t, where)
 	ctx := context.Background()
 	a, created, err := s.Propose(ctx, proposal("k1", `{"q":1}`))
 	if err != nil || !created || a.State != Pending {
@@ -52,11 +54,12 @@ func TestProposeRetryConflict(t *testing.T) {
 	}
 }
 
-// TestClaimRace opens the file twice (two pools, as two processes would) and lets many
+// TestClaimRace opens the store twice (two pools, as two processes would) and lets many
 // confirmers race: exactly one claim wins.
-func TestClaimRace(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "p.db")
-	s1, s2 := open(t, path), open(t, path)
+func TestClaimRace(t *testing.T) { eachStore(t, testClaimRace) }
+
+func testClaimRace(t *testing.T, where string) {
+	s1, s2 := open(t, where), open(t, where)
 	ctx := context.Background()
 	r, _, err := s1.Propose(ctx, proposal("k", `{"q":1}`))
 	if err != nil {
@@ -98,7 +101,11 @@ func TestClaimRace(t *testing.T) {
 }
 
 func TestClaimRefusesExpiredTamperedRejected(t *testing.T) {
-	s := open(t, filepath.Join(t.TempDir(), "p.db"))
+	eachStore(t, testClaimRefusesExpiredTamperedRejected)
+}
+
+func testClaimRefusesExpiredTamperedRejected(t *testing.T, where string) {
+	s := open(t, where)
 	ctx := context.Background()
 	now := time.Now()
 	p := proposal("old", `{"q":1}`)
@@ -132,7 +139,10 @@ func TestClaimRefusesExpiredTamperedRejected(t *testing.T) {
 }
 
 func TestMigrateIsIdempotentAndVersioned(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "p.db")
+	eachStore(t, testMigrateIsIdempotentAndVersioned)
+}
+
+func testMigrateIsIdempotentAndVersioned(t *testing.T, path string) {
 	open(t, path)
 	s := open(t, path)
 	var v int
@@ -170,17 +180,19 @@ func BenchmarkProposeClaimFinish(b *testing.B) {
 	}
 }
 
-func TestHandEditedRowsAreRefused(t *testing.T) {
-	s := open(t, filepath.Join(t.TempDir(), "p.db"))
+func TestHandEditedRowsAreRefused(t *testing.T) { eachStore(t, testHandEditedRowsAreRefused) }
+
+func testHandEditedRowsAreRefused(t *testing.T, where string) {
+	s := open(t, where)
 	ctx := context.Background()
 	r, _, _ := s.Propose(ctx, proposal("k", `{"q":1}`))
 	for _, edit := range []string{
-		`UPDATE requests SET state = 'pending' || char(27) || '[2J'`,
-		`UPDATE requests SET body_sha = 'x'`,
-		`UPDATE requests SET id = 'req-' || char(27) || '[31m'`,
-		`UPDATE requests SET catalog = 'sha256:' || char(27) || '[2J'`,
+		`UPDATE requests SET state = 'pending' || ?`,
+		`UPDATE requests SET body_sha = 'x' || ?`,
+		`UPDATE requests SET id = 'req-' || ?`,
+		`UPDATE requests SET catalog = 'sha256:' || ?`,
 	} {
-		if _, err := s.db.Exec(edit); err != nil {
+		if _, err := s.db.Exec(edit, "\x1b[2J"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.List(ctx); err == nil || !strings.Contains(err.Error(), "edited by hand") {
@@ -195,7 +207,11 @@ func TestHandEditedRowsAreRefused(t *testing.T) {
 // restored backup would: neither a claim nor a reject takes it, and its state comes back from
 // its history. The conditional UPDATE refuses it by itself too.
 func TestClaimRefusesWhatTheHistorySaysWasClaimed(t *testing.T) {
-	s := open(t, filepath.Join(t.TempDir(), "p.db"))
+	eachStore(t, testClaimRefusesWhatTheHistorySaysWasClaimed)
+}
+
+func testClaimRefusesWhatTheHistorySaysWasClaimed(t *testing.T, where string) {
+	s := open(t, where)
 	ctx := context.Background()
 	now := time.Now()
 	sent, _, _ := s.Propose(ctx, proposal("sent", `{"q":1}`))
@@ -216,10 +232,11 @@ func TestClaimRefusesWhatTheHistorySaysWasClaimed(t *testing.T) {
 	}
 	setBack()
 	for _, r := range []*Request{sent, stuck} {
-		tx, err := s.db.BeginTx(ctx, nil)
+		sqltx, err := s.db.BeginTx(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
+		tx := &txn{sqltx, s.db.d}
 		if err := claim(ctx, tx, r, "second", now); err == nil {
 			t.Errorf("%s: the conditional UPDATE claimed a request whose history holds a claim", r.ID)
 		}

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -35,6 +36,13 @@ func (s *Server) Requests() int { return int(s.requests.Load()) }
 // sees every request before the server does (to count, delay or rewrite them).
 func Start(t testing.TB, wrap ...func(http.Handler) http.Handler) *Server {
 	t.Helper()
+	return StartOn(t, nil, wrap...)
+}
+
+// StartOn is Start on ln (nil: a new loopback port), for a test that starts the API on an
+// address a client was already configured for: the API coming back after an outage.
+func StartOn(t testing.TB, ln net.Listener, wrap ...func(http.Handler) http.Handler) *Server {
+	t.Helper()
 	h, err := moviedb.NewHandler()
 	if err != nil {
 		t.Fatal(err)
@@ -43,10 +51,15 @@ func Start(t testing.TB, wrap ...func(http.Handler) http.Handler) *Server {
 		h = wrap[i](h)
 	}
 	s := &Server{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.requests.Add(1)
 		h.ServeHTTP(w, r)
 	}))
+	if ln != nil {
+		_ = srv.Listener.Close()
+		srv.Listener = ln
+	}
+	srv.Start()
 	t.Cleanup(srv.Close)
 	s.URL = srv.URL + "/graphql"
 	return s

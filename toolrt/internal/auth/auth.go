@@ -118,8 +118,14 @@ func (s *Session) loginLocked(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	status, data, err := exec.Post(ctx, s.cfg.HTTP, s.cfg.Endpoint, body, "", s.cfg.Headers)
+	if err != nil && !errors.Is(err, exec.ErrTooLarge) {
+		return fmt.Errorf("login as %q: %w: %w", s.cfg.User, exec.ErrUnavailable, err)
+	}
 	if err != nil {
 		return fmt.Errorf("login as %q: %w", s.cfg.User, err)
+	}
+	if unavailable(status) {
+		return fmt.Errorf("login as %q: %w (HTTP %d)", s.cfg.User, exec.ErrUnavailable, status)
 	}
 	token, err := tokenFrom(status, data, redact.New(redact.Secret{Value: s.password(), Label: "[password]"}))
 	var ref *refusal
@@ -132,6 +138,12 @@ func (s *Session) loginLocked(ctx context.Context) error {
 	s.token = token
 	s.gen++
 	return nil
+}
+
+// unavailable reports the statuses of a gateway with no API behind it: a login answered so says
+// nothing about the credentials. A plain 500 may be the API refusing them, so it is not one.
+func unavailable(status int) bool {
+	return status == http.StatusBadGateway || status == http.StatusServiceUnavailable || status == http.StatusGatewayTimeout
 }
 
 func (s *Session) password() string {

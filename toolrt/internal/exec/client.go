@@ -22,6 +22,7 @@ const (
 	Unknown         Outcome = "unknown"         // a write failed in a way that may have applied it
 	TooLarge        Outcome = "too_large"       // the response exceeded MaxResponseBytes
 	Unauthenticated Outcome = "unauthenticated" // the identity was refused (HTTP 401) and no login can renew it
+	NotSent         Outcome = "not_sent"        // the request never left: the sign-in before it failed
 )
 
 // Result is one tool result: Text is what the model reads, bounded to MaxModelChars.
@@ -37,6 +38,10 @@ type Result struct {
 
 // ErrAuth ends a run: the re-login failed, or the request was refused again right after it.
 var ErrAuth = errors.New("authentication failed again after logging in again; the run stops here, check the user and the password")
+
+// ErrUnavailable is a login that got no answer from the API (unreachable, timed out, HTTP 5xx):
+// nothing says the credentials are wrong, so the next call signs in again.
+var ErrUnavailable = errors.New("the API is unavailable")
 
 // Credentials supplies the bearer token and one way to renew it (toolrt/auth implements it).
 type Credentials interface {
@@ -105,6 +110,9 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	}
 	callCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if res, err, ok := c.signIn(callCtx, ctx); !ok {
+		return res, err
+	}
 	token, gen := c.token()
 	own, forwarded := ForwardedToken(ctx)
 	if forwarded {
@@ -143,6 +151,35 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	}
 	return res, nil
 }
+
+// signIn signs in before the first call when a user is configured and no login has succeeded
+// yet: a server started while the API was down signs in on first use. An API still down is a
+// result the model can read (nothing was sent, try later), not the end of the run; credentials
+// the API refuses are ErrAuth, as after any login. ok is true when the call may go ahead.
+func (c *Client) signIn(callCtx, ctx context.Context) (Result, error, bool) {
+	if c.Creds == nil || !c.Creds.CanRelogin() {
+		return Result{}, nil, true
+	}
+	if _, gen := c.Creds.Current(); gen > 0 {
+		return Result{}, nil, true
+	}
+	err := c.Creds.Relogin(callCtx, 0)
+	switch {
+	case err == nil:
+		return Result{}, nil, true
+	case ctx.Err() != nil:
+		return Result{Outcome: NotSent}, ctx.Err(), false
+	case errors.Is(err, ErrUnavailable):
+		ref := NewRef()
+		c.logger().Warn("sign-in failed: the API is unavailable", "ref", ref, "err", err)
+		return Result{Text: fmt.Sprintf(`{"error":%q,"ref":%q}`, unavailableText, ref), IsError: true, Outcome: NotSent, Ref: ref}, nil, false
+	}
+	c.logger().Warn("sign-in failed", "err", err)
+	return Result{Outcome: NotSent}, ErrAuth, false
+}
+
+// unavailableText is the result of a call made while this server cannot sign in to the API.
+const unavailableText = "the API is unavailable right now: this server could not sign in to it, so nothing was sent; try again in a moment"
 
 func (c *Client) post(ctx context.Context, body []byte, token string) attempt {
 	client := c.HTTP
