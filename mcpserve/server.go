@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
@@ -54,15 +55,19 @@ type Config struct {
 	Version string       // reported in initialize; "" means "dev"
 	// Deferrer records writes under Approve == Defer (toolrt/pending's store); required there.
 	Deferrer toolrt.Deferrer
+	// Tools is how the role's tools are listed: metatools.All ("" too), Search or Auto.
+	Tools metatools.Mode
 }
 
 // Server is an MCP server over one runtime. It serves any number of sessions.
 type Server struct {
-	cfg      Config
-	mcp      *mcp.Server
-	mu       sync.Mutex
-	sessions map[*mcp.ServerSession]*session
-	active   atomic.Int64 // tool calls in flight, which a shutdown lets finish
+	cfg       Config
+	mcp       *mcp.Server
+	mu        sync.Mutex
+	sessions  map[*mcp.ServerSession]*session
+	active    atomic.Int64   // tool calls in flight, which a shutdown lets finish
+	meta      *metatools.Set // the role's tools behind the meta-tools; nil when every tool is listed
+	toolsLine string         // what was listed and why (ToolsLine)
 }
 
 // session is the per-MCP-session state: its run (budget, gate, run id) and, in elicit mode,
@@ -111,10 +116,11 @@ func New(cfg Config) (*Server, error) {
 		SupportedProtocolVersions: protocolVersions,
 		PageSize:                  max(mcp.DefaultPageSize, len(defs)), // one page, so one order
 	})
-	for _, def := range defs {
-		s.mcp.AddTool(mcpTool(def), s.handler(def.Name))
+	listed := s.listed(defs) // the role's tools, or the meta-tools over them (meta.go)
+	for _, def := range listed {
+		s.mcp.AddTool(s.mcpTool(def), s.handler(def.Name))
 	}
-	s.mcp.AddReceivingMiddleware(negotiatedInitialize, catalogOrder(defs), s.auditUnknown(defs))
+	s.mcp.AddReceivingMiddleware(negotiatedInitialize, catalogOrder(listed), s.auditUnknown(listed))
 	return s, nil
 }
 

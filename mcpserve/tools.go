@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
@@ -20,16 +21,36 @@ import (
 // and says nothing about how to get past the gate.
 const CannotAskResult = `{"denied":"This write needs a human's approval and this server cannot ask for it, so it was not sent. Do not repeat it. Tell the user it was not done."}`
 
-// mcpTool describes one tool: the generated input schema verbatim, a title for people and the
-// annotations hosts use to decide how much to confirm.
-func mcpTool(def toolrt.ToolDef) *mcp.Tool {
+// mcpTool describes one tool: the generated input schema verbatim, a title for people, the
+// annotations hosts use to decide how much to confirm, and in _meta what it costs and what
+// pins it (toolMeta).
+func (s *Server) mcpTool(def toolrt.ToolDef) *mcp.Tool {
 	return &mcp.Tool{
+		Meta:        s.toolMeta(def),
 		Name:        def.Name,
 		Title:       cmp.Or(def.Title, title(def.Name)),
 		Description: def.Description,
 		InputSchema: def.InputSchema,
 		Annotations: annotations(def.Mutation),
 	}
+}
+
+// The _meta keys of a listed tool.
+const (
+	MetaTokens      = "toolgen/tokens"      // the definition's cost in o200k tokens
+	MetaFingerprint = "toolgen/fingerprint" // "sha256:…" of the tool's catalog.json entry
+	MetaCatalog     = "toolgen/catalog"     // the catalog's own digest
+)
+
+// toolMeta tells a host what a tool costs a model in tokens and, with the catalog's digest and
+// the tool's fingerprint, lets it pin the definition and notice when one changes. The
+// meta-tools are not catalog tools: they carry the digest only.
+func (s *Server) toolMeta(def toolrt.ToolDef) mcp.Meta {
+	m := mcp.Meta{MetaCatalog: s.cfg.Runtime.CatalogDigest()}
+	if def.Fingerprint != "" {
+		m[MetaTokens], m[MetaFingerprint] = def.Tokens, def.Fingerprint
+	}
+	return m
 }
 
 func annotations(mutation bool) *mcp.ToolAnnotations {
@@ -85,17 +106,26 @@ func (s *Server) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		s.active.Add(1)
 		defer s.active.Add(-1)
-		st := s.session(req.Session)
-		if s.cfg.Approve != Elicit {
-			res, err := st.run.Call(ctx, name, arguments(req.Params.Arguments))
-			return s.result(ctx, req, name, res, err)
+		raw := arguments(req.Params.Arguments)
+		if s.meta != nil && metatools.IsMeta(name) {
+			return s.metaCall(ctx, req, name, raw)
 		}
-		input, res, err := s.elicitCall(ctx, st, req, name)
-		if input != nil {
-			return input, nil
-		}
+		return s.call(ctx, req, name, raw)
+	}
+}
+
+// call runs one tool call, direct or through call_tool: the one path every call takes.
+func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest, name string, raw []byte) (*mcp.CallToolResult, error) {
+	st := s.session(req.Session)
+	if s.cfg.Approve != Elicit {
+		res, err := st.run.Call(ctx, name, raw)
 		return s.result(ctx, req, name, res, err)
 	}
+	input, res, err := s.elicitCall(ctx, st, req, name, raw)
+	if input != nil {
+		return input, nil
+	}
+	return s.result(ctx, req, name, res, err)
 }
 
 // result turns a toolrt result into the MCP result.

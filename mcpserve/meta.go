@@ -1,0 +1,49 @@
+// This file lists the meta-tools instead of the role's tools (-tools search) and answers them:
+// search_tools and describe_tool read the catalog; call_tool is unwrapped and run by call,
+// the path of every direct call, so the gate, the budget and the audit see no difference.
+
+package mcpserve
+
+import (
+	"cmp"
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/metatools"
+	"github.com/toolgen/toolgen/toolrt"
+)
+
+// listed settles the configured mode for the role's tools and returns what tools/list shows.
+func (s *Server) listed(defs []toolrt.ToolDef) []toolrt.ToolDef {
+	search, line := metatools.Choose(cmp.Or(s.cfg.Tools, metatools.All), defs)
+	s.toolsLine = line
+	if !search {
+		return defs
+	}
+	s.meta = metatools.New(defs)
+	return s.meta.Defs()
+}
+
+// ToolsLine says what tools/list shows and why, for the command's first line.
+func (s *Server) ToolsLine() string { return s.toolsLine }
+
+// metaCall answers one meta-tool call.
+func (s *Server) metaCall(ctx context.Context, req *mcp.CallToolRequest, name string, raw []byte) (*mcp.CallToolResult, error) {
+	if name != metatools.CallTool {
+		text, isErr := s.meta.Answer(name, raw)
+		return textResult(text, isErr), nil
+	}
+	tool, args, err := metatools.Unwrap(raw)
+	if err != nil {
+		// Audited like any call refused for its arguments; nothing names a tool to run.
+		if err := s.session(req.Session).run.Refuse(metatools.CallTool, toolrt.RefusedInvalidArgs); err != nil {
+			s.cfg.Logger.Warn("mcp call could not be audited", "session", req.Session.ID(), "err", err)
+		}
+		return textResult(metatools.CallArgsText, true), nil
+	}
+	return s.call(ctx, req, tool, args)
+}
+
+func textResult(text string, isError bool) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: isError}
+}
