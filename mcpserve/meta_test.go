@@ -222,7 +222,8 @@ func TestCallToolWriteIsGatedLikeADirectCall(t *testing.T) {
 		} else {
 			o.Text, o.IsError = call(t, cs, "addStar", args)
 		}
-		o.Text = requestID.ReplaceAllString(o.Text, "req-ID") // a deferred write's id is random
+		// A deferred write's id is random and its expiry the clock's.
+		o.Text = stamp.ReplaceAllString(requestID.ReplaceAllString(o.Text, "req-ID"), "TIME")
 		o.Sent, o.Asked = rec.sent(), e.asked()
 		if store != nil {
 			reqs, err := store.List(t.Context())
@@ -275,7 +276,10 @@ func TestCallToolWriteIsGatedLikeADirectCall(t *testing.T) {
 	}
 }
 
-var requestID = regexp.MustCompile(`req-[a-z0-9]+`)
+var (
+	requestID = regexp.MustCompile(`req-[a-z0-9]+`)
+	stamp     = regexp.MustCompile(`\d{4}-\d\d-\d\dT[\d:.]+Z`)
+)
 
 // TestToolsCarryCostAndFingerprint: every listed tool tells the host its cost in tokens, its
 // fingerprint and the catalog's digest; a changed definition changes the fingerprint.
