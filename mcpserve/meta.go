@@ -27,6 +27,9 @@ func (s *Server) listed(defs []toolrt.ToolDef) []toolrt.ToolDef {
 // ToolsLine says what tools/list shows and why, for the command's first line.
 func (s *Server) ToolsLine() string { return s.toolsLine }
 
+// Searching reports whether tools/list shows the meta-tools rather than every tool.
+func (s *Server) Searching() bool { return s.meta != nil }
+
 // metaCall answers one meta-tool call.
 func (s *Server) metaCall(ctx context.Context, req *mcp.CallToolRequest, name string, raw []byte) (*mcp.CallToolResult, error) {
 	if name != metatools.CallTool {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/mcpserve"
+	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
@@ -71,16 +72,22 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval) (*mcps
 	if err != nil {
 		return nil, err
 	}
-	if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" {
-		fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
-	}
-	return mcpserve.New(deferTo(d, mcpserve.Config{
+	srv, err := mcpserve.New(deferTo(d, mcpserve.Config{
 		Runtime: rt,
 		Approve: approve,
 		Limits:  e.Settings.limits(mode),
 		Total:   budget.NewShared(e.Settings.MaxToolCallsTotal),
 		Logger:  slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
+		Tools:   metatools.Mode(e.Settings.Tools),
 	}))
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(e.Err, "agent mcp: %s\n", srv.ToolsLine())
+	if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" && !srv.Searching() {
+		fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
+	}
+	return srv, nil
 }
 
 // who names the identity the server acts as in its status line: an operator reading a host's
