@@ -217,4 +217,3 @@ func marshal(v any) ([]byte, error) {
 	err := enc.Encode(v)
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
 }
-
