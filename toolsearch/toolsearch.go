@@ -123,35 +123,33 @@ func New(docs []Doc) *Index {
 	for f := range avg {
 		avg[f] = max(lens[f]/float64(max(len(docs), 1)), 1)
 	}
-	// tf is each term's weighted, length-normalised frequency per tool (BM25F's pseudo-frequency).
-	tf := map[string]map[int32]float64{}
+	// Postings hold each term's weighted, length-normalised frequency per tool (BM25F's
+	// pseudo-frequency) until every tool is read; tools are read in order, so each term's
+	// postings come out sorted by tool.
+	ix := &Index{n: len(docs), postings: map[string][]posting{}}
+	tf := map[string]float64{}
 	for i, fs := range texts {
+		clear(tf)
 		for f, ts := range fs {
-			norm := 1 - fields[f].b + fields[f].b*float64(len(ts))/avg[f]
-			add := func(t string, w float64) {
-				if tf[t] == nil {
-					tf[t] = map[int32]float64{}
-				}
-				tf[t][int32(i)] += w * fields[f].weight / norm
-			}
+			w := fields[f].weight / (1 - fields[f].b + fields[f].b*float64(len(ts))/avg[f])
 			for _, t := range ts {
-				add(t, 1)
+				tf[t] += w
 			}
 			for _, t := range joined[i][f] {
-				add(t, compoundWeight)
+				tf[t] += compoundWeight * w
 			}
 		}
-	}
-	ix := &Index{n: len(docs), postings: make(map[string][]posting, len(tf))}
-	for t, byDoc := range tf {
-		df := float64(len(byDoc))
-		idf := math.Log(1 + (float64(len(docs))-df+0.5)/(df+0.5))
-		ps := make([]posting, 0, len(byDoc))
-		for d, f := range byDoc {
-			ps = append(ps, posting{doc: d, score: float32(idf * f * (k1 + 1) / (f + k1))})
+		for t, f := range tf {
+			ix.postings[t] = append(ix.postings[t], posting{doc: int32(i), score: float32(f)})
 		}
-		slices.SortFunc(ps, func(a, b posting) int { return int(a.doc - b.doc) })
-		ix.postings[t] = ps
+	}
+	for _, ps := range ix.postings {
+		df := float64(len(ps))
+		idf := math.Log(1 + (float64(len(docs))-df+0.5)/(df+0.5))
+		for j := range ps {
+			f := float64(ps[j].score)
+			ps[j].score = float32(idf * f * (k1 + 1) / (f + k1))
+		}
 	}
 	return ix
 }

@@ -106,6 +106,7 @@ var credentialLast = map[string]bool{
 	"apikey": true, "otp": true, "cvv": true, "cvc": true, "pin": true, "totp": true,
 	"credential": true, "credentials": true, "pat": true, // a personal access token: githubPat
 	"jwt": true, // a signed bearer token: authJwt, idJwt
+	"seed": true, "mnemonic": true, // what a one-time-password generator or a wallet is made from
 }
 
 // credentialPairs are two-word endings that read as a credential: "apiKey", "privateKey",
@@ -115,7 +116,19 @@ var credentialPairs = map[[2]string]bool{
 	{"access", "key"}: true, {"password", "hash"}: true, {"password", "digest"}: true,
 	{"client", "secret"}: true, {"session", "id"}: true, {"session", "key"}: true,
 	{"encryption", "key"}: true, {"card", "number"}: true, {"security", "code"}: true,
+	{"recovery", "code"}: true, {"recovery", "codes"}: true, {"backup", "code"}: true, {"backup", "codes"}: true,
+	{"seed", "phrase"}: true,
 }
+
+// encodingLast are last words that say how a value is written, not what it is: a secret's
+// encodings are the secret (TwoFactorSecretKey { ascii base32 hex qr_code_hex }, privateKeyPem).
+var encodingLast = map[string]bool{
+	"ascii": true, "hex": true, "base32": true, "base64": true, "base58": true, "pem": true, "der": true, "qr": true,
+}
+
+// secretAnywhere are words that make any name a credential: an otpauth:// URI carries a TOTP
+// seed (otpauth_url).
+var secretAnywhere = map[string]bool{"otpauth": true}
 
 // notCredentialFirst are words that make a name ending like a credential a page cursor instead.
 var notCredentialFirst = map[string]bool{"next": true, "prev": true, "previous": true, "page": true, "continuation": true, "pagination": true, "cursor": true}
@@ -130,6 +143,14 @@ var publicWords = map[string]bool{"public": true, "publishable": true}
 func credentialWords(ws []string) bool {
 	if len(ws) == 0 || len(ws) > 1 && predicateFirst[ws[0]] {
 		return false // hasFoundVerificationToken, isPasswordSet: a yes or no about a secret
+	}
+	for _, w := range ws {
+		if secretAnywhere[w] {
+			return true
+		}
+	}
+	for len(ws) > 1 && encodingLast[ws[len(ws)-1]] {
+		ws = ws[:len(ws)-1] // privateKeyPem, secretBase32: an encoded secret
 	}
 	last := ws[len(ws)-1]
 	if len(ws) >= 2 && credentialPairs[[2]string{ws[len(ws)-2], last}] {
@@ -175,7 +196,11 @@ var genericNames = map[string]bool{
 	"niregex": true, "similar": true, "nsimilar": true, "gt": true, "gte": true, "lt": true, "lte": true,
 }
 
-func generic(ws []string) bool { return genericNames[strings.Join(ws, " ")] }
+// generic: a generic name, or one ending in an encoding (qr_code_hex, google_auth_qr): the value
+// of whatever holds it, written some way.
+func generic(ws []string) bool {
+	return genericNames[strings.Join(ws, " ")] || len(ws) > 0 && encodingLast[ws[len(ws)-1]]
+}
 
 // holderSuffix are last words a type name adds to what it holds: RemoteTokenInput is a token.
 var holderSuffix = map[string]bool{"input": true, "payload": true, "object": true}
