@@ -104,3 +104,26 @@ func names(hits []Hit, docs []string) []string {
 	}
 	return append(out, "") // never empty, so got[0] reads
 }
+
+// FuzzSearch: any query text ranks without a panic, at most k hits, best first.
+func FuzzSearch(f *testing.F) {
+	ix := New([]Doc{
+		{Name: "addPullRequestReview", Description: "Adds a review to a Pull Request.", Args: []string{"input", "body"}, InputSchema: []byte(`{"type":"object","properties":{"body":{"type":"string","description":"The text."}}}`)},
+		{Name: "myWatchLists", Description: "The signed-in user's lists."},
+		{Name: "x", InputSchema: []byte(`not json`)},
+	})
+	for _, seed := range []string{"look up the user", "ÉCOLE straße 2ndHTTPServer", "", "\x00\xff", "a a a a a"} {
+		f.Add(seed, 3)
+	}
+	f.Fuzz(func(t *testing.T, q string, k int) {
+		hits := ix.Search(q, k)
+		if len(hits) > max(k, 0) {
+			t.Fatalf("%d hits for k=%d", len(hits), k)
+		}
+		for i := 1; i < len(hits); i++ {
+			if hits[i].Score > hits[i-1].Score {
+				t.Fatalf("not best first: %v", hits)
+			}
+		}
+	})
+}
