@@ -13,38 +13,44 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// listed settles the configured mode for the role's tools and returns what tools/list shows.
-func (s *Server) listed(defs []toolrt.ToolDef) []toolrt.ToolDef {
+// listed settles the configured mode for rt's role and returns what its tools/list shows.
+func (s *Server) listed(rt *toolrt.Runtime, defs []toolrt.ToolDef) []toolrt.ToolDef {
 	search, line := metatools.Choose(cmp.Or(s.cfg.Tools, metatools.All), defs)
-	s.toolsLine = line
+	if rt == s.cfg.Runtime {
+		s.toolsLine = line
+	}
 	if !search {
 		return defs
 	}
-	s.meta = metatools.New(defs)
-	return s.meta.Defs()
+	if s.metas == nil {
+		s.metas = map[*toolrt.Runtime]*metatools.Set{}
+	}
+	s.metas[rt] = metatools.New(defs)
+	return s.metas[rt].Defs()
 }
 
 // ToolsLine says what tools/list shows and why, for the command's first line.
 func (s *Server) ToolsLine() string { return s.toolsLine }
 
 // Searching reports whether tools/list shows the meta-tools rather than every tool.
-func (s *Server) Searching() bool { return s.meta != nil }
+func (s *Server) Searching() bool { return s.metas[s.cfg.Runtime] != nil }
 
 // metaCall answers one meta-tool call.
-func (s *Server) metaCall(ctx context.Context, req *mcp.CallToolRequest, name string, raw []byte) (*mcp.CallToolResult, error) {
+func (s *Server) metaCall(ctx context.Context, st *session, meta *metatools.Set, req *mcp.CallToolRequest, name string, raw []byte) (*mcp.CallToolResult, toolrt.Result, error) {
 	if name != metatools.CallTool {
-		text, isErr := s.meta.Answer(name, raw)
-		return textResult(text, isErr), nil
+		text, isErr := meta.Answer(name, raw)
+		return textResult(text, isErr), toolrt.Result{Text: text, IsError: isErr}, nil
 	}
 	tool, args, err := metatools.Unwrap(raw)
 	if err != nil {
 		// Audited like any call refused for its arguments; nothing names a tool to run.
-		if err := s.session(req.Session).run.Refuse(metatools.CallTool, toolrt.RefusedInvalidArgs); err != nil {
+		if err := st.run.Refuse(metatools.CallTool, toolrt.RefusedInvalidArgs); err != nil {
 			s.cfg.Logger.Warn("mcp call could not be audited", "session", req.Session.ID(), "err", err)
 		}
-		return textResult(metatools.CallArgsText, true), nil
+		res := toolrt.Result{Text: metatools.CallArgsText, IsError: true}
+		return textResult(res.Text, true), res, nil
 	}
-	return s.call(ctx, req, tool, args)
+	return s.call(ctx, st, req, tool, args)
 }
 
 func textResult(text string, isError bool) *mcp.CallToolResult {

@@ -115,7 +115,7 @@ func TestAutoChoosesSearchForLargeRoles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.meta == nil || !strings.HasPrefix(s.ToolsLine(), "tools: search, chosen by -tools auto") {
+	if !s.Searching() || !strings.HasPrefix(s.ToolsLine(), "tools: search, chosen by -tools auto") {
 		t.Errorf("GitHub under auto: %q", s.ToolsLine())
 	}
 	f := newFixture(t)
@@ -123,7 +123,7 @@ func TestAutoChoosesSearchForLargeRoles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.meta != nil || !strings.HasPrefix(s.ToolsLine(), "tools: all, chosen by -tools auto") {
+	if s.Searching() || !strings.HasPrefix(s.ToolsLine(), "tools: all, chosen by -tools auto") {
 		t.Errorf("the example under auto: %q", s.ToolsLine())
 	}
 }

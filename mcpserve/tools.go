@@ -24,9 +24,9 @@ const CannotAskResult = `{"denied":"This write needs a human's approval and this
 // mcpTool describes one tool: the generated input schema verbatim, a title for people, the
 // annotations hosts use to decide how much to confirm, and in _meta what it costs and what
 // pins it (toolMeta).
-func (s *Server) mcpTool(def toolrt.ToolDef) *mcp.Tool {
+func (s *Server) mcpTool(rt *toolrt.Runtime, def toolrt.ToolDef) *mcp.Tool {
 	return &mcp.Tool{
-		Meta:        s.toolMeta(def),
+		Meta:        toolMeta(rt, def),
 		Name:        def.Name,
 		Title:       cmp.Or(def.Title, title(def.Name)),
 		Description: def.Description,
@@ -45,8 +45,8 @@ const (
 // toolMeta tells a host what a tool costs a model in tokens and, with the catalog's digest and
 // the tool's fingerprint, lets it pin the definition and notice when one changes. The
 // meta-tools are not catalog tools: they carry the digest only.
-func (s *Server) toolMeta(def toolrt.ToolDef) mcp.Meta {
-	m := mcp.Meta{MetaCatalog: s.cfg.Runtime.CatalogDigest()}
+func toolMeta(rt *toolrt.Runtime, def toolrt.ToolDef) mcp.Meta {
+	m := mcp.Meta{MetaCatalog: rt.CatalogDigest()}
 	if def.Fingerprint != "" {
 		m[MetaTokens], m[MetaFingerprint] = def.Tokens, def.Fingerprint
 	}
@@ -97,35 +97,49 @@ func catalogOrder(defs []toolrt.ToolDef) mcp.Middleware {
 	}
 }
 
-// handler runs one tool through the session's run. Everything the call got wrong or was
-// refused comes back as an isError result the model can read (data next to field errors is not
-// one: the call worked in part, see toolrt.Result.IsError); only a cancelled request is a
-// protocol error, because then nobody is waiting for a result. In elicit mode a write first
+// handler runs one tool of rt's role through the session's run. Everything the call got wrong
+// or was refused comes back as an isError result the model can read (data next to field errors
+// is not one: the call worked in part, see toolrt.Result.IsError); only a cancelled request is
+// a protocol error, because then nobody is waiting for a result. In elicit mode a write first
 // comes back as an input request (elicit.go).
-func (s *Server) handler(name string) mcp.ToolHandler {
+func (s *Server) handler(rt *toolrt.Runtime, name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		s.active.Add(1)
 		defer s.active.Add(-1)
-		raw := arguments(req.Params.Arguments)
-		if s.meta != nil && metatools.IsMeta(name) {
-			return s.metaCall(ctx, req, name, raw)
+		c := callerOf(req.Extra)
+		ctx, span := s.tel.start(ctx, name, rt.Role(), c)
+		if c != nil && s.cfg.Auth.ForwardToken {
+			ctx = toolrt.WithCallerToken(ctx, c.token)
 		}
-		return s.call(ctx, req, name, raw)
+		st, raw := s.session(req.Session, rt, c), arguments(req.Params.Arguments)
+		var out *mcp.CallToolResult
+		var res toolrt.Result
+		var err error
+		if meta := s.metas[rt]; meta != nil && metatools.IsMeta(name) {
+			out, res, err = s.metaCall(ctx, st, meta, req, name, raw)
+		} else {
+			out, res, err = s.call(ctx, st, req, name, raw)
+		}
+		span.end(ctx, out, res.Outcome, err)
+		return out, err
 	}
 }
 
-// call runs one tool call, direct or through call_tool: the one path every call takes.
-func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest, name string, raw []byte) (*mcp.CallToolResult, error) {
-	st := s.session(req.Session)
+// call runs one call in the session's run, direct or through call_tool (the one path every
+// call takes: name and raw arguments are the tools/call's own, or those call_tool names), and
+// returns its toolrt result for telemetry.
+func (s *Server) call(ctx context.Context, st *session, req *mcp.CallToolRequest, name string, raw []byte) (*mcp.CallToolResult, toolrt.Result, error) {
 	if s.cfg.Approve != Elicit {
 		res, err := st.run.Call(ctx, name, raw)
-		return s.result(ctx, req, name, res, err)
+		out, err := s.result(ctx, req, name, res, err)
+		return out, res, err
 	}
 	input, res, err := s.elicitCall(ctx, st, req, name, raw)
 	if input != nil {
-		return input, nil
+		return input, res, nil
 	}
-	return s.result(ctx, req, name, res, err)
+	out, err := s.result(ctx, req, name, res, err)
+	return out, res, err
 }
 
 // result turns a toolrt result into the MCP result.
