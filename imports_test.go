@@ -25,7 +25,7 @@ func TestRuntimeImportsNoBuildTools(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	out, err := exec.Command("go", "list", "-deps", "./catalog", "./toolrt/...", "./agent", "./mcpserve", "./cmd/agent").CombinedOutput()
+	out, err := exec.Command("go", "list", "-deps", "./catalog", "./toolrt/...", "./agent", "./mcpserve", "./cmd/agent", "./toolsearch").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, out)
 	}
@@ -37,6 +37,23 @@ func TestRuntimeImportsNoBuildTools(t *testing.T) {
 			if strings.HasPrefix(dep, banned) {
 				t.Errorf("the runtime depends on %s", dep)
 			}
+		}
+	}
+}
+
+// TestToolSearchIsStandardLibrary keeps the run-time search a lookup with no dependencies:
+// everything it ranks by was computed at build time (catalog.Keywords).
+func TestToolSearchIsStandardLibrary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", "./toolsearch").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if dep != "github.com/toolgen/toolgen/toolsearch" {
+			t.Errorf("toolsearch depends on %s", dep)
 		}
 	}
 }

@@ -15,10 +15,12 @@
 package agent
 
 import (
+	"cmp"
 	"errors"
 	"io"
 
 	openai "github.com/sashabaranov/go-openai"
+	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
@@ -42,6 +44,9 @@ type Config struct {
 	Window  int         // messages kept, system included; 0 means DefaultWindow
 	Out     io.Writer   // the transcript
 	Lines   *gate.Lines // replies are read here; give the console approver the same Lines
+	// Tools is how the role's tools are offered: metatools.All ("" too), Search (three
+	// meta-tools that find, describe and call them) or Auto.
+	Tools metatools.Mode
 }
 
 // Agent is one conversation: its messages, its budget and its model client.
@@ -58,6 +63,9 @@ type Agent struct {
 	msgs    []message
 	ids     pairIDs
 	noTools bool // a tool call hit a ceiling in stop mode: from now on requests carry no tools
+	// meta holds the role's tools behind the meta-tools; nil when every tool is offered.
+	meta      *metatools.Set
+	toolsLine string
 }
 
 // New prepares a conversation. It sends nothing.
@@ -75,6 +83,12 @@ func New(cfg Config) (*Agent, error) {
 		cfg.Out = io.Discard
 	}
 	defs := cfg.Runtime.Tools()
+	search, line := metatools.Choose(cmp.Or(cfg.Tools, metatools.All), defs)
+	var meta *metatools.Set
+	if search {
+		meta = metatools.New(defs)
+		defs = meta.Defs()
+	}
 	tools, err := toolParams(defs)
 	if err != nil {
 		return nil, err
@@ -85,7 +99,7 @@ func New(cfg Config) (*Agent, error) {
 	}
 	a := &Agent{
 		rt: cfg.Runtime, run: cfg.Run, budget: cfg.Run.Budget(), tools: tools, known: known,
-		out: cfg.Out, lines: cfg.Lines, window: cfg.Window,
+		out: cfg.Out, lines: cfg.Lines, window: cfg.Window, meta: meta, toolsLine: line,
 	}
 	if a.window <= 0 {
 		a.window = DefaultWindow

@@ -57,8 +57,9 @@ func (a *Agent) header(task string) {
 	if role == "" {
 		role = "(every tool)"
 	}
-	a.printf("role    : %s (%d tools)\n", role, len(a.tools))
-	if w := ToolLoadWarning(a.rt.Role(), a.rt.Tools()); w != "" {
+	a.printf("role    : %s (%d tools)\n", role, len(a.rt.Tools()))
+	a.printf("%s\n", strings.Replace(a.toolsLine, "tools: ", "tools   : ", 1))
+	if w := ToolLoadWarning(a.rt.Role(), a.rt.Tools()); w != "" && a.meta == nil {
 		a.printf("warning : %s\n", w)
 	}
 	a.printf("user    : %s\n", esc(user))

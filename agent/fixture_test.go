@@ -20,6 +20,7 @@ import (
 	"github.com/toolgen/toolgen/generated"
 	"github.com/toolgen/toolgen/internal/moviedb"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
+	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
@@ -139,6 +140,7 @@ type options struct {
 	limits *budget.Limits // nil: budget.Defaults()
 	audit  *audit.Log
 	model  agent.ModelConfig
+	tools  metatools.Mode // "": every tool
 }
 
 func newSession(t *testing.T, d *demo, script agenttest.Script, o options) *session {
@@ -178,7 +180,7 @@ func newSession(t *testing.T, d *demo, script agenttest.Script, o options) *sess
 		limits = *o.limits
 	}
 	run := rt.NewRun(budget.New(limits), gate.NewConsole(lines, out))
-	a, err := agent.New(agent.Config{Runtime: rt, Run: run, Model: o.model, Out: out, Lines: lines})
+	a, err := agent.New(agent.Config{Runtime: rt, Run: run, Model: o.model, Out: out, Lines: lines, Tools: o.tools})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -119,7 +119,7 @@ func (a *Agent) runCalls(ctx context.Context, t *turn, calls []toolCall, taken i
 			return "", err
 		}
 		a.printf("model asks for: %s\n", esc(c.name))
-		res, err := a.run.Call(ctx, c.name, []byte(c.args))
+		name, res, err := a.call(ctx, c)
 		a.printf("  result: %s\n", preview(res.Text))
 		a.result(c, res.Text)
 		if errors.Is(err, budget.ErrExceeded) {
@@ -129,11 +129,11 @@ func (a *Agent) runCalls(ctx context.Context, t *turn, calls []toolCall, taken i
 			return "", err
 		}
 		if isInvalid(res) {
-			if t.invalid[c.name]++; t.invalid[c.name] >= MaxInvalidArgs {
+			if t.invalid[name]++; t.invalid[name] >= MaxInvalidArgs {
 				a.skip(keep[i+1:], notRunText)
 				err := a.audit(calls[i+1:], toolrt.RefusedNotRun)
 				a.printf("\nstopped: the model sent invalid arguments for %s %d times in this turn; "+
-					"each went back to it as an error and nothing was sent.\n", esc(c.name), MaxInvalidArgs)
+					"each went back to it as an error and nothing was sent.\n", esc(name), MaxInvalidArgs)
 				a.printf("budget: %s\n", a.budget.Summary())
 				return InvalidArgs, err
 			}

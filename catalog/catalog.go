@@ -94,6 +94,10 @@ type Tool struct {
 	// it. It is in catalog.json so that toolgen diff sees a requirement dropped or changed; a
 	// schema without such directives has none, and its catalog.json no "access" key.
 	Access []Access `json:"access,omitempty"`
+	// Keywords are the schema's words around the tool that its name and description may not
+	// say, for run-time search (package toolsearch), so the runtime ranks tools without the
+	// schema; nil when the tool has none.
+	Keywords *Keywords `json:"keywords,omitempty"`
 
 	// Document is Operation indented for review (generated/operations/<tool>.graphql).
 	Document string `json:"-"`
@@ -101,6 +105,15 @@ type Tool struct {
 	Variables []Variable `json:"-"`
 	// Review is what CATALOG.md shows beyond catalog.json (lint findings, the override's reason).
 	Review Review `json:"-"`
+}
+
+// Keywords are lowercase words (toolsearch.Words), each once, in the order first met.
+type Keywords struct {
+	// Args: each variable's name, the fields of the input object it takes (one level), and the
+	// names of their types other than GraphQL's built-in scalars.
+	Args []string `json:"args,omitempty"`
+	// Returns: the name of the root field's result type ("RepositoryConnection").
+	Returns []string `json:"returns,omitempty"`
 }
 
 // Access is one place of an operation that the server lets only some callers read.

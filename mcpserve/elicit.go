@@ -18,11 +18,11 @@ import (
 // approvalKey names the one input request of a write waiting for approval.
 const approvalKey = "approval"
 
-// elicitCall runs one tools/call in elicit mode. A non-nil *mcp.CallToolResult is an input
+// elicitCall runs one tool call (name and raw arguments: the tools/call's own, or those
+// call_tool names) in elicit mode. A non-nil *mcp.CallToolResult is an input
 // request to return as it is; otherwise the toolrt result is final.
-func (s *Server) elicitCall(ctx context.Context, st *session, req *mcp.CallToolRequest, name string) (*mcp.CallToolResult, toolrt.Result, error) {
+func (s *Server) elicitCall(ctx context.Context, st *session, req *mcp.CallToolRequest, name string, raw []byte) (*mcp.CallToolResult, toolrt.Result, error) {
 	p := req.Params
-	raw := arguments(p.Arguments)
 	if p.RequestState != "" || len(p.InputResponses) > 0 {
 		if s.cfg.Stateless {
 			res, err := s.resumeSigned(ctx, st, req, name, raw)

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
@@ -79,6 +80,8 @@ type Config struct {
 	HTTP HTTPLimits
 	// Telemetry receives a span and metrics per tool call (telemetry.go); zero is off.
 	Telemetry Telemetry
+	// Tools is how each role's tools are listed: metatools.All ("" too), Search or Auto.
+	Tools metatools.Mode
 }
 
 // Server is an MCP server over one runtime, or over one runtime per role when callers
@@ -93,6 +96,9 @@ type Server struct {
 	ready    readiness    // the last /readyz answer
 	state    *stateCodec  // request states of writes waiting for approval over stateless HTTP
 	tel      *telemetry
+	// metas hold each role's tools behind the meta-tools (meta.go); a role listed whole has none.
+	metas     map[*toolrt.Runtime]*metatools.Set
+	toolsLine string // what Config.Runtime's role lists and why (ToolsLine)
 }
 
 // session is the per-MCP-session state: its run (budget, gate, run id) and, in elicit mode,
@@ -164,10 +170,11 @@ func (s *Server) newMCP(rt *toolrt.Runtime) *mcp.Server {
 		SupportedProtocolVersions: protocolVersions,
 		PageSize:                  max(mcp.DefaultPageSize, len(defs)), // one page, so one order
 	})
-	for _, def := range defs {
-		srv.AddTool(mcpTool(def), s.handler(rt, def.Name))
+	listed := s.listed(rt, defs) // the role's tools, or the meta-tools over them (meta.go)
+	for _, def := range listed {
+		srv.AddTool(s.mcpTool(rt, def), s.handler(rt, def.Name))
 	}
-	srv.AddReceivingMiddleware(negotiatedInitialize, catalogOrder(defs), s.auditUnknown(rt, defs))
+	srv.AddReceivingMiddleware(negotiatedInitialize, catalogOrder(listed), s.auditUnknown(rt, listed))
 	return srv
 }
 

@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
@@ -20,16 +21,36 @@ import (
 // and says nothing about how to get past the gate.
 const CannotAskResult = `{"denied":"This write needs a human's approval and this server cannot ask for it, so it was not sent. Do not repeat it. Tell the user it was not done."}`
 
-// mcpTool describes one tool: the generated input schema verbatim, a title for people and the
-// annotations hosts use to decide how much to confirm.
-func mcpTool(def toolrt.ToolDef) *mcp.Tool {
+// mcpTool describes one tool: the generated input schema verbatim, a title for people, the
+// annotations hosts use to decide how much to confirm, and in _meta what it costs and what
+// pins it (toolMeta).
+func (s *Server) mcpTool(rt *toolrt.Runtime, def toolrt.ToolDef) *mcp.Tool {
 	return &mcp.Tool{
+		Meta:        toolMeta(rt, def),
 		Name:        def.Name,
 		Title:       cmp.Or(def.Title, title(def.Name)),
 		Description: def.Description,
 		InputSchema: def.InputSchema,
 		Annotations: annotations(def.Mutation),
 	}
+}
+
+// The _meta keys of a listed tool.
+const (
+	MetaTokens      = "toolgen/tokens"      // the definition's cost in o200k tokens
+	MetaFingerprint = "toolgen/fingerprint" // "sha256:…" of the tool's catalog.json entry
+	MetaCatalog     = "toolgen/catalog"     // the catalog's own digest
+)
+
+// toolMeta tells a host what a tool costs a model in tokens and, with the catalog's digest and
+// the tool's fingerprint, lets it pin the definition and notice when one changes. The
+// meta-tools are not catalog tools: they carry the digest only.
+func toolMeta(rt *toolrt.Runtime, def toolrt.ToolDef) mcp.Meta {
+	m := mcp.Meta{MetaCatalog: rt.CatalogDigest()}
+	if def.Fingerprint != "" {
+		m[MetaTokens], m[MetaFingerprint] = def.Tokens, def.Fingerprint
+	}
+	return m
 }
 
 func annotations(mutation bool) *mcp.ToolAnnotations {
@@ -90,20 +111,30 @@ func (s *Server) handler(rt *toolrt.Runtime, name string) mcp.ToolHandler {
 		if c != nil && s.cfg.Auth.ForwardToken {
 			ctx = toolrt.WithCallerToken(ctx, c.token)
 		}
-		out, res, err := s.call(ctx, s.session(req, rt, c), req, name)
+		st, raw := s.session(req, rt, c), arguments(req.Params.Arguments)
+		var out *mcp.CallToolResult
+		var res toolrt.Result
+		var err error
+		if meta := s.metas[rt]; meta != nil && metatools.IsMeta(name) {
+			out, res, err = s.metaCall(ctx, st, meta, req, name, raw)
+		} else {
+			out, res, err = s.call(ctx, st, req, name, raw)
+		}
 		span.end(ctx, out, res.Outcome, err)
 		return out, err
 	}
 }
 
-// call runs one call in the session's run, and returns its toolrt result for telemetry.
-func (s *Server) call(ctx context.Context, st *session, req *mcp.CallToolRequest, name string) (*mcp.CallToolResult, toolrt.Result, error) {
+// call runs one call in the session's run, direct or through call_tool (the one path every
+// call takes: name and raw arguments are the tools/call's own, or those call_tool names), and
+// returns its toolrt result for telemetry.
+func (s *Server) call(ctx context.Context, st *session, req *mcp.CallToolRequest, name string, raw []byte) (*mcp.CallToolResult, toolrt.Result, error) {
 	if s.cfg.Approve != Elicit {
-		res, err := st.run.Call(ctx, name, arguments(req.Params.Arguments))
+		res, err := st.run.Call(ctx, name, raw)
 		out, err := s.result(ctx, req, name, res, err)
 		return out, res, err
 	}
-	input, res, err := s.elicitCall(ctx, st, req, name)
+	input, res, err := s.elicitCall(ctx, st, req, name, raw)
 	if input != nil {
 		return input, res, nil
 	}

@@ -2,6 +2,8 @@ package toolrt
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -65,12 +67,14 @@ type Runtime struct {
 	client  *exec.Client
 	audit   *audit.Log
 	prov    Provenance
+	digest  string // the catalog's own digest (catalog.json's "digest")
 }
 
 // tool is a catalog tool with its schema compiled once.
 type tool struct {
 	catalog.Tool
-	schema *args.Schema
+	fingerprint string
+	schema      *args.Schema
 	// mutation is the parsed document's kind (VerifyCatalog): the no-retry rule, ToolDef and so
 	// MCP's annotations read this, never the catalog's kind field.
 	mutation bool
@@ -84,6 +88,12 @@ type ToolDef struct {
 	InputSchema json.RawMessage // JSON Schema 2020-12 of the arguments object
 	Mutation    bool            // a write
 	NeedsHuman  bool            // every call waits for approval
+	Tokens      int             // what the definition costs a model in tokens (catalog.json's count)
+	// Keywords are the catalog's words for run-time search (toolsearch); nil when none.
+	Keywords *catalog.Keywords
+	// Fingerprint is "sha256:<hex>" of the tool's entry in catalog.json, so a host that pins a
+	// tool notices any change of its definition, its document or its approval.
+	Fingerprint string
 }
 
 // New prepares the role's tools, compiling each input schema once. It does not log in. It
@@ -109,7 +119,7 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = exec.NewHTTPClient()
 	}
-	r := &Runtime{role: cfg.Role, byName: map[string]*tool{}, audit: cfg.Audit, prov: cfg.Provenance}
+	r := &Runtime{role: cfg.Role, byName: map[string]*tool{}, audit: cfg.Audit, prov: cfg.Provenance, digest: cat.Digest}
 	for _, ct := range cat.ForRole(cfg.Role) {
 		vars, err := variableTypes(ct.Operation)
 		if err != nil { // VerifyCatalog parsed it already
@@ -119,7 +129,7 @@ func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
 		if err != nil {
 			return nil, fmt.Errorf("toolrt: %w", err)
 		}
-		t := &tool{Tool: ct, schema: s, mutation: kinds[ct.Name] == catalog.Mutation}
+		t := &tool{Tool: ct, schema: s, mutation: kinds[ct.Name] == catalog.Mutation, fingerprint: fingerprint(ct)}
 		r.tools = append(r.tools, t)
 		r.byName[ct.Name] = t
 	}
@@ -152,9 +162,24 @@ func (r *Runtime) Tools() []ToolDef {
 		out[i] = ToolDef{
 			Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema,
 			Mutation: t.mutation, NeedsHuman: t.Approval == catalog.ApprovalRequired,
+			Tokens: t.Tokens, Keywords: t.Keywords, Fingerprint: t.fingerprint,
 		}
 	}
 	return out
+}
+
+// CatalogDigest is the catalog's own digest (catalog.json's "digest"): with a tool's
+// Fingerprint, what an MCP host can pin.
+func (r *Runtime) CatalogDigest() string { return r.digest }
+
+// fingerprint hashes the tool's entry as catalog.json writes it.
+func fingerprint(t catalog.Tool) string {
+	b, err := catalog.MarshalJSON(t)
+	if err != nil { // a parsed catalog's tool always encodes
+		return ""
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 // NewRun starts a run: one budget and one gate shared by every call made through it. A nil

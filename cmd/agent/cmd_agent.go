@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/agent"
+	"github.com/toolgen/toolgen/metatools"
 )
 
 // Environment fallbacks for the model settings; the menu takes no flags, so this is how it is
@@ -94,7 +95,7 @@ func loopSettings(args []string, e *Env) (agent.Config, []string, error) {
 		fmt.Fprintf(e.Err, "agent: -model-url: %v\n", err)
 		return agent.Config{}, nil, errUsage
 	}
-	cfg := agent.Config{Model: mc, System: conciergePrompt}
+	cfg := agent.Config{Model: mc, System: conciergePrompt, Tools: metatools.Mode(s.Tools)}
 	if s.SystemPrompt != "" {
 		b, err := os.ReadFile(s.SystemPrompt)
 		if err != nil {

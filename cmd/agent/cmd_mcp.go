@@ -16,6 +16,7 @@ import (
 	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/mcpserve"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
@@ -104,6 +105,7 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval, tel mc
 		Checks:    checks,
 		Logger:    slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Telemetry: tel,
+		Tools:     metatools.Mode(e.Settings.Tools),
 	})
 	if err := e.mcpServing(ctx, &cfg, roleGiven); err != nil {
 		return nil, nil, err
@@ -113,13 +115,19 @@ func newMCPServer(ctx context.Context, e *Env, approve mcpserve.Approval, tel mc
 		if err := signIn(ctx, e, rt); err != nil {
 			return nil, nil, err
 		}
-		if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" {
-			fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
-		}
 		roles = append(roles, cmp.Or(rt.Role(), "(every tool)"))
 	}
 	srv, err := mcpserve.New(cfg)
-	return srv, roles, err
+	if err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(e.Err, "agent mcp: %s\n", srv.ToolsLine())
+	for _, rt := range append([]*toolrt.Runtime{rt}, cfg.Runtimes...) {
+		if w := agent.ToolLoadWarning(rt.Role(), rt.Tools()); w != "" && !srv.Searching() {
+			fmt.Fprintf(e.Err, "agent mcp: warning: %s\n", w)
+		}
+	}
+	return srv, roles, nil
 }
 
 // signIn signs in at start, as every command does, but a server outlives an API that is down

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/agent"
+	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
 	"go.yaml.in/yaml/v3"
 )
@@ -43,6 +44,8 @@ type Settings struct {
 	Model        string        `yaml:"model"`
 	ModelTimeout time.Duration `yaml:"model-timeout"`
 	SystemPrompt string        `yaml:"system-prompt"`
+	// How the role's tools are offered to the model or the host: all, search or auto.
+	Tools string `yaml:"tools"`
 	// The MCP server's approval mode and HTTP address.
 	Approve         string `yaml:"approve"`
 	HTTP            string `yaml:"http"`
@@ -73,7 +76,7 @@ type Settings struct {
 func defaults(cmd string) Settings {
 	return Settings{MaxModelCalls: 8, MaxToolCalls: defaultToolCalls(cmd), MaxCallsPerCaller: rateSetting{defaultCallsPerCaller}, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, defaultModelURL), Model: envOr(modelEnv, defaultModel),
-		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny"}
+		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny", Tools: string(metatools.Auto)}
 }
 
 // parseSettings applies agent.yaml, then the flags right after the command name, and returns
@@ -110,6 +113,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.DurationVar(&s.ModelTimeout, "model-timeout", s.ModelTimeout, "deadline of one model call")
 	flags.StringVar(&s.SystemPrompt, "system-prompt", s.SystemPrompt, "file holding the agent's system prompt; empty uses the seed's concierge prompt")
 	flags.StringVar(&s.Approve, "approve", s.Approve, "mcp writes: deny (refuse), elicit (ask the user through the MCP client), host (trust the host's confirmation; weaker), or defer (record for agent confirm; also for the agent loop)")
+	flags.StringVar(&s.Tools, "tools", s.Tools, fmt.Sprintf("offer every tool (all), or search_tools, describe_tool and call_tool over them (search); auto searches above %d tools or %d tokens of definitions", metatools.AutoMaxTools, metatools.AutoMaxTokens))
 	flags.StringVar(&s.HTTP, "http", s.HTTP, "mcp: serve streamable HTTP on this address, e.g. 127.0.0.1:8765, instead of stdio")
 	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")
 	pendingFlags(flags, &s)
@@ -124,6 +128,9 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 		return s, nil, err
 	}
 	if err := s.checkCeilings(); err != nil {
+		return s, nil, err
+	}
+	if _, err := metatools.ParseMode(s.Tools); err != nil {
 		return s, nil, err
 	}
 	if err := toolrt.CheckHeaders(s.TokenHeader, s.Headers); err != nil {

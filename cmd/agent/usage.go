@@ -44,6 +44,8 @@ var flagGroups = map[string][]string{
 	"model":         {"model"},
 	"model-timeout": {"model"},
 	"system-prompt": {"model"},
+	// what the model or the host is offered
+	"tools": {"model", "mcp"},
 	// writes and serving
 	"approve":           {"mcp", "approve"},
 	"http":              {"mcp"},

@@ -23,11 +23,12 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	schema := fs.String("schema", "schema.graphql", schemaUsage)
 	out := fs.String("o", "", "write the allow-list to this new file; an existing one is never replaced (default: stdout)")
+	budget := fs.Int("budget", starter.DefaultBudget, "tokens the printed tools may cost together: the best-ranked queries (main entities' get, list and search first) up to it are tools, the rest commented out with their cost")
 	since := fs.String("new", "", "print entries only for the root fields this allow-list does not mention (as tools or commented out): what the API added since")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen init [-schema FILE|FOLDER|GLOB[,…]] [-o allowlist.yaml] [-new allowlist.yaml]")
-		fmt.Fprintln(stderr, "Prints a starter allow-list: every query with its token cost; mutations and fields that")
-		fmt.Fprintln(stderr, "need a decision commented out with the reason.")
+		fmt.Fprintln(stderr, "usage: toolgen init [-schema FILE|FOLDER|GLOB[,…]] [-o allowlist.yaml] [-new allowlist.yaml] [-budget TOKENS]")
+		fmt.Fprintln(stderr, "Prints a starter allow-list: the best-ranked queries up to -budget tokens as tools, the other")
+		fmt.Fprintln(stderr, "queries, mutations and fields that need a decision commented out with their cost and reason.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -48,7 +49,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprint(stderr, ds.String())  // what a saved introspection result left out
 	tokens := tokencount.OpenCache() // the counts of earlier runs; init's are kept for the first generate
-	list, ds := starterFor(schemaIn, *since, tokens)
+	list, ds := starterFor(schemaIn, *since, *budget, tokens)
 	tokens.Save() // a failed save only costs the next run its counts
 	fmt.Fprint(stderr, ds.String())
 	if ds.HasErrors() {
@@ -63,9 +64,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 }
 
 // starterFor is the whole starter, or with -new only the entries the allow-list lacks.
-func starterFor(schema compile.Inputs, since string, tokens *tokencount.Cache) ([]byte, diag.List) {
+func starterFor(schema compile.Inputs, since string, budget int, tokens *tokencount.Cache) ([]byte, diag.List) {
 	if since == "" {
-		return starter.Allowlist(schema, tokens)
+		return starter.AllowlistWithin(schema, tokens, budget)
 	}
 	allow, err := os.ReadFile(since)
 	if err != nil {

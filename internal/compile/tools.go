@@ -182,6 +182,7 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 		}
 	}
 	t.SingleObjectArgument = c.singleObjectArgument(op)
+	t.Keywords = c.keywords(r.field, op)
 	at := func(msg, fix string) { j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, msg, fix) }
 	if !c.checkInputSize(e.Name, r.kind, t.InputSchema, op, at) {
 		return nil

@@ -3,6 +3,8 @@ package starter
 import (
 	"bytes"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -34,15 +36,24 @@ func render(schemaName string, fields []*field, scalars []guess, login string) [
 	return b.Bytes()
 }
 
-// split sorts fields into those usable as they stand, queries that need a decision, and writes.
+// split sorts fields into those usable as they stand (the ones within the budget, best ranked
+// first, then the ones over it), queries that need a decision, and writes.
 func split(fields []*field) (active, queries, mutations []*field) {
+	var over []*field
+	for _, f := range ranked(fields) {
+		switch {
+		case f.isActive():
+			active = append(active, f)
+		case f.usable():
+			over = append(over, f)
+		}
+	}
+	active = append(active, over...)
 	for _, f := range fields {
 		switch {
 		case f.mutation:
 			mutations = append(mutations, f)
-		case f.isActive():
-			active = append(active, f)
-		default:
+		case !f.usable():
 			queries = append(queries, f)
 		}
 	}
@@ -51,7 +62,15 @@ func split(fields []*field) (active, queries, mutations []*field) {
 
 // sections prints the entries under tools:, the ones that need a decision commented out.
 func sections(b *bytes.Buffer, active, queries, mutations []*field) {
-	entries(b, active)
+	i := slices.IndexFunc(active, func(f *field) bool { return !f.isActive() })
+	if i < 0 {
+		entries(b, active)
+	} else {
+		entries(b, active[:i])
+		fmt.Fprintf(b, "\n  # Queries that work as they stand but would take the tools past the -budget of %d tokens,\n", active[i].overBudget)
+		b.WriteString("  # best ranked first: uncomment what agents need (toolgen init -budget N prints more).\n")
+		entries(b, active[i:])
+	}
 	if len(queries) > 0 {
 		b.WriteString("\n  # Queries that need a decision before an agent can use them:\n")
 		entries(b, queries)
@@ -125,13 +144,19 @@ func entries(b *bytes.Buffer, fields []*field) {
 		case f.plumbing != "":
 			notes = append(notes, f.plumbing)
 		}
+		if f.overBudget != 0 {
+			notes = append(notes, fmt.Sprintf("over the -budget of %d tokens", f.overBudget))
+		}
 		if f.mutation && f.problem == "" {
 			notes = append(notes, "a write: needs approval")
 		}
 		if f.needs != "" {
 			notes = append(notes, "the server answers only callers with "+f.needs+": give it to the roles that have it")
 		}
-		if !f.described && !f.routerOnly {
+		switch {
+		case f.written != "":
+			notes = append(notes, "no description in the schema: toolgen init wrote the one below from it; improve it")
+		case !f.described && !f.routerOnly:
 			notes = append(notes, "no description in the schema: write one below")
 		}
 		prefix := "  "
@@ -139,7 +164,12 @@ func entries(b *bytes.Buffer, fields []*field) {
 			prefix = "  # "
 		}
 		fmt.Fprintf(b, "%s%-*s  # %s\n", prefix, width, head(f), strings.Join(notes, "; "))
-		if !f.described && !f.routerOnly {
+		switch {
+		case f.written != "" && f.isActive():
+			fmt.Fprintf(b, "    description: %s\n", strconv.Quote(f.written))
+		case f.written != "":
+			fmt.Fprintf(b, "  #   description: %s\n", strconv.Quote(f.written))
+		case !f.described && !f.routerOnly:
 			fmt.Fprintf(b, "  #   description: \"\"  # what it returns and when to use it\n")
 		}
 	}
@@ -158,7 +188,7 @@ func cost(f *field) string {
 		return "never a tool (the allow-list refuses it)" // so never compiled, and no cost
 	case f.problem != "":
 		return "cost unknown"
-	case !f.described:
+	case !f.described && f.written == "":
 		return fmt.Sprintf("about %d tokens plus the description", f.tokens)
 	}
 	return fmt.Sprintf("%d tokens", f.tokens)

@@ -9,9 +9,11 @@ package starter
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -45,6 +47,14 @@ type field struct {
 	// line: "role STAFF" for @hasRole(role: STAFF)), so the entry says which roles to give it.
 	needs string
 	def   *ast.FieldDefinition
+	// What rank.go learned: how the field reaches which entity, its score, its place in the
+	// ranking of the queries, and the description written for it when the schema has none.
+	access     access
+	entity     string
+	score      float64
+	rank       int
+	written    string
+	overBudget int // the -budget that left this usable query out; 0 when it is printed as a tool
 }
 
 // withAllowlist is a compile of the schema with the allow-list text allow.
@@ -62,6 +72,13 @@ const maxRounds = 4
 // the user named it, in the header and in diagnostics about the whole schema. tokens counts for every compile
 // it makes (the probe, the lint rounds, the printed file); nil lets each compile count in memory.
 func Allowlist(schema compile.Inputs, tokens *tokencount.Cache) ([]byte, diag.List) {
+	return AllowlistWithin(schema, tokens, DefaultBudget)
+}
+
+// AllowlistWithin is Allowlist printing as tools, best ranked first (rank.go), only the usable
+// queries whose definitions fit budget tokens together; the others it comments out with their
+// cost.
+func AllowlistWithin(schema compile.Inputs, tokens *tokencount.Cache, budget int) ([]byte, diag.List) {
 	schemaName := schema.SchemaPath
 	s, ds := gqlschema.Load(schema.SchemaSources()...)
 	if s == nil || ds.HasErrors() {
@@ -82,6 +99,7 @@ func Allowlist(schema compile.Inputs, tokens *tokencount.Cache) ([]byte, diag.Li
 	if lds := lint(schema, fields, tokens); lds.HasErrors() {
 		return nil, lds
 	}
+	enable(ranked(fields), budget)
 	out := render(schemaName, fields, guessedScalars(s, fields), loginDocument(s))
 	if !slices.ContainsFunc(fields, (*field).isActive) {
 		ds.Warn(schemaName, 0, 0, "no query field compiles as a tool as it stands (no description, deprecated or refused), so the printed tools: names none",
@@ -106,6 +124,8 @@ func lint(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) diag
 			case f.problem != "" || f.lint != "" || f.routerOnly:
 			case f.described:
 				fmt.Fprintf(&b, "  %s: {}\n", key(f.name))
+			case f.written != "":
+				fmt.Fprintf(&b, "  %s:\n    description: %s\n", key(f.name), strconv.Quote(f.written))
 			default:
 				fmt.Fprintf(&b, "  %s:\n    description: \"What %s returns; written by toolgen init to lint the entry.\"\n", key(f.name), f.name)
 			}
@@ -204,6 +224,21 @@ func rootFields(s *ast.Schema) []*field {
 			out = append(out, fl)
 		}
 	}
+	for i, f := range rankFields(s, out) {
+		f.rank, f.written = i, written(f)
+	}
+	return out
+}
+
+// ranked are the queries in rank order.
+func ranked(fields []*field) []*field {
+	var out []*field
+	for _, f := range fields {
+		if !f.mutation {
+			out = append(out, f)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *field) int { return a.rank - b.rank })
 	return out
 }
 
@@ -225,7 +260,7 @@ func probe(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) dia
 				line++
 				continue
 			}
-			fmt.Fprintf(&b, "  %s:\n    description: placeholder\n", key(f.name))
+			fmt.Fprintf(&b, "  %s:\n    description: %s\n", key(f.name), strconv.Quote(cmp.Or(f.written, "placeholder")))
 			line += 2
 		}
 		// Lints wait for the printed file (a placeholder description would trip them here).
@@ -311,10 +346,15 @@ func oneLine(s string) string {
 	return s
 }
 
-// isActive reports whether the field is printed as a tool rather than commented out.
-func (f *field) isActive() bool {
-	return !f.mutation && f.described && f.deprecated == "" && f.problem == "" && f.lint == "" && f.useless == "" && f.plumbing == ""
+// usable reports whether the field works as a tool as it stands: a described (or described by
+// toolgen init) query that compiles, passes the lints and is of use to an agent.
+func (f *field) usable() bool {
+	return !f.mutation && (f.described || f.written != "") && f.deprecated == "" && f.problem == "" && f.lint == "" && f.useless == "" && f.plumbing == ""
 }
+
+// isActive reports whether the field is printed as a tool rather than commented out: usable,
+// and within the budget.
+func (f *field) isActive() bool { return f.usable() && f.overBudget == 0 }
 
 // plumbing says why a query field is the API's machinery rather than something an agent asks
 // for, or "": Relay's node and nodes (one ID argument, the Node interface: Node declares only

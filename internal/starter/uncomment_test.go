@@ -34,8 +34,11 @@ func uncomment(line string) string {
 func uncommentEntry(lines []string, i int) {
 	lines[i] = uncomment(lines[i])
 	name, _, _ := strings.Cut(strings.TrimSpace(lines[i]), ":")
-	if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "  #   description: \"\"") {
+	switch {
+	case i+1 < len(lines) && strings.HasPrefix(lines[i+1], "  #   description: \"\""):
 		lines[i+1] = strings.Replace(uncomment(lines[i+1]), `""`, `"What `+strings.Trim(name, `"`)+` returns, for the test."`, 1)
+	case i+1 < len(lines) && strings.HasPrefix(lines[i+1], "  #   description: "): // written by toolgen init
+		lines[i+1] = uncomment(lines[i+1])
 	}
 }
 
@@ -107,8 +110,9 @@ func checkEdits(t *testing.T, schema, out []byte, each bool) (entries int) {
 	return entries
 }
 
-// aaveLike has what Aave's rebuilt schema has: no descriptions at all (nothing compiles as it
-// stands), a numeric id scalar, and a mutation; plus Relay's node and nodes.
+// aaveLike has what Aave's rebuilt schema has: no descriptions at all, a numeric id scalar, and
+// a mutation; plus Relay's node and nodes. The get and the list of its entity are enabled with
+// descriptions written from the schema (issue 24); before, nothing was.
 const aaveLike = `scalar ChainId
 scalar DateTime
 interface Node { id: ID! }
@@ -128,12 +132,13 @@ func TestEditsNothingCompiles(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	if n := checkEdits(t, []byte(aaveLike), out, true); n != 5 {
-		t.Errorf("%d entries to uncomment, want 5:\n%s", n, out)
+	if n := checkEdits(t, []byte(aaveLike), out, true); n != 3 {
+		t.Errorf("%d entries to uncomment, want 3 (node, nodes, renameChain):\n%s", n, out)
 	}
 	text := string(out)
 	for _, want := range []string{
-		"tools:  # nothing compiles as it stands",
+		"  chain:", `    description: "Returns one Chain, looked up by chainId."`,
+		"  chains:", `    description: "Lists Chain items, filtered or paged by filter."`,
 		"#   ChainId: {type: string}  # 3 tools; no description in the schema", // chain, chains, renameChain
 		"  # node: ", "Relay's lookup by global id",
 	} {
