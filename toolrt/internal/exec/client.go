@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -27,6 +28,7 @@ const (
 // Result is one tool result: Text is what the model reads, bounded to MaxModelChars.
 type Result struct {
 	Text    string
+	Data    json.RawMessage // the response's data, redacted and whole; nil when there is none
 	IsError bool
 	Outcome Outcome
 	Status  int    // HTTP status of the last attempt, 0 when none arrived
@@ -37,6 +39,15 @@ type Result struct {
 
 // ErrAuth ends a run: the re-login failed, or the request was refused again right after it.
 var ErrAuth = errors.New("authentication failed again after logging in again; the run stops here, check the user and the password")
+
+// signInError is the first sign-in's failure, in its own words; it ends the run like ErrAuth.
+type signInError struct{ err error }
+
+func (e *signInError) Error() string   { return e.err.Error() }
+func (e *signInError) Unwrap() []error { return []error{ErrAuth, e.err} }
+
+// signInFailedText is what the model reads when the first sign-in failed; nothing was sent.
+const signInFailedText = `{"error":"signing in failed, so nothing was sent; the run stops here"}`
 
 // Credentials supplies the bearer token and one way to renew it (toolrt/auth implements it).
 type Credentials interface {
@@ -106,6 +117,14 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	callCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	token, gen := c.token()
+	if gen == 0 && c.Creds != nil && c.Creds.CanRelogin() {
+		// A user is set but nobody signed in yet: the first call does, rather than going out
+		// anonymously while the audit trail names the user.
+		if err := c.Creds.Relogin(callCtx, gen); err != nil {
+			return Result{Text: signInFailedText, IsError: true, Outcome: Failed}, &signInError{err}
+		}
+		token, gen = c.token()
+	}
 	a := c.post(callCtx, body, token)
 	sent := []string{token}
 	red := a.read(c.secrets(sent))
