@@ -117,7 +117,11 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	callCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	token, gen := c.token()
-	if gen == 0 && c.Creds != nil && c.Creds.CanRelogin() {
+	own, forwarded := ForwardedToken(ctx)
+	switch {
+	case forwarded:
+		token = own
+	case gen == 0 && c.Creds != nil && c.Creds.CanRelogin():
 		// A user is set but nobody signed in yet: the first call does, rather than going out
 		// anonymously while the audit trail names the user.
 		if err := c.Creds.Relogin(callCtx, gen); err != nil {
@@ -129,7 +133,7 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	sent := []string{token}
 	red := a.read(c.secrets(sent))
 	retried := false
-	if a.err == nil && authFailed(a.status, a.resp, mutation, c.AuthCodes...) && c.Creds != nil && c.Creds.CanRelogin() {
+	if a.err == nil && authFailed(a.status, a.resp, mutation, c.AuthCodes...) && !forwarded && c.Creds != nil && c.Creds.CanRelogin() {
 		if err := c.Creds.Relogin(callCtx, gen); err != nil {
 			c.logger().Warn("re-login failed", "err", err)
 			return Result{Outcome: Failed, Status: a.status}, ErrAuth
