@@ -147,9 +147,8 @@ type OrderTightAnswerOrderTightCustomer struct {
 // OrderTightAnswerOrderTightLines is the lines in OrderTightAnswerOrderTight (GraphQL type
 // OrderLine).
 type OrderTightAnswerOrderTightLines struct {
-	ID       string `json:"id"`
-	Sku      string `json:"sku"`
-	Quantity int32  `json:"quantity"`
+	ID  string `json:"id"`
+	Sku string `json:"sku"`
 }
 
 // Orders calls the orders tool (query, approval none) with args and decodes its answer. The Result

@@ -138,7 +138,7 @@ func (v *ActivitiesAnswerActivities) UnmarshalJSON(data []byte) error {
 type ActivitiesAnswerActivitiesBorrow struct {
 	ID        string `json:"id"`
 	Timestamp string `json:"timestamp"`
-	TxHash    string `json:"txHash"`
+	Amount    string `json:"amount"`
 }
 
 // ActivitiesAnswerActivitiesRepay is what ActivitiesAnswerActivities selects when it is a Repay

@@ -39,11 +39,11 @@ type ProductsAnswer struct {
 
 // ProductsAnswerProducts is the products in ProductsAnswer (GraphQL type Product).
 type ProductsAnswerProducts struct {
-	ID          string                      `json:"id"`
-	Name        string                      `json:"name"`
-	Price       ProductsAnswerProductsPrice `json:"price"`
-	Status      string                      `json:"status"`
-	IsPublished bool                        `json:"isPublished"`
+	ID         string                      `json:"id"`
+	Name       string                      `json:"name"`
+	Attributes any                         `json:"attributes"`
+	Price      ProductsAnswerProductsPrice `json:"price"`
+	Status     string                      `json:"status"`
 }
 
 // ProductsAnswerProductsPrice is the price in ProductsAnswerProducts (GraphQL type Money).
