@@ -52,7 +52,7 @@ type Catalog struct {
 	Tools  []Tool          `json:"tools"` // schema order: Query fields, then Mutation fields
 
 	// Types are the input objects and enums that the tools' variables reach, in first-reached
-	// order. They feed the Go emitter; catalog.json leaves them out because inputSchema already
+	// order, then the enums only their answers hold. They feed the Go emitter; catalog.json leaves them out because inputSchema already
 	// describes them to reviewers and to the runtime.
 	Types []Type `json:"-"`
 	// ScalarTypes gives the JSON type ("integer", "object", …, or "" for any JSON value) of each
@@ -103,6 +103,9 @@ type Tool struct {
 	Document string `json:"-"`
 	// Variables are the operation's variables in declaration order, for the Go emitter.
 	Variables []Variable `json:"-"`
+	// Answer is the shape of the data the operation selects, for the Go emitter's typed
+	// answers; catalog.json leaves it out, as Operation already is the selection.
+	Answer []Selected `json:"-"`
 	// Review is what CATALOG.md shows beyond catalog.json (lint findings, the override's reason).
 	Review Review `json:"-"`
 }
@@ -147,6 +150,26 @@ func (t TypeRef) String() string {
 		s += "!"
 	}
 	return s
+}
+
+// Selected is one key of an answer object: a field the operation selects, merged across
+// fragments and repeated selections as GraphQL merges them into one response key.
+type Selected struct {
+	Key         string  // the response key: the alias, else the field name
+	Field       string  // the schema field ("__typename" for the type's name)
+	Type        TypeRef // the field's type; not non-null when only some members carry the key
+	Description string
+	Fields      []Selected // an object's selection, in first-selected order; nil for leaves
+	// Members are the fragments on narrower types of an interface or union, told apart by the
+	// __typename among Fields; without one, their fields are merged into Fields instead.
+	Members []Member
+}
+
+// Member is a fragment on some of the object types an interface or union field can hold.
+type Member struct {
+	On     string     // the type condition
+	Types  []string   // the object types it applies to, in schema order
+	Fields []Selected // its selection, beside the field's own Fields
 }
 
 // TypeKind is the kind of a named type in Types.

@@ -101,8 +101,8 @@ func TestChoose(t *testing.T) {
 func TestOneLine(t *testing.T) {
 	for in, want := range map[string]string{
 		"Returns a movie by its id. Use this when\nyou have an exact id.": "Returns a movie by its id.",
-		"Lookup a user by login.":                                         "Lookup a user by login.",
-		strings.Repeat("word ", 50):                                       strings.Repeat("word ", 32)[:159] + "…",
+		"Lookup a user by login.":   "Lookup a user by login.",
+		strings.Repeat("word ", 50): strings.Repeat("word ", 32)[:159] + "…",
 	} {
 		if got := oneLine(in); got != want {
 			t.Errorf("oneLine(%q) = %q, want %q", in, got, want)

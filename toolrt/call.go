@@ -2,6 +2,7 @@ package toolrt
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -17,6 +18,9 @@ import (
 // Result is one tool call's answer for the model.
 type Result struct {
 	Text string // the text the model reads: data, a structured error or a denial; at most 24,000 characters
+	// Data is the API's data as JSON, whole (Text may be cut) and with secrets redacted; nil
+	// when none came back. Generated calls decode their typed answers from it.
+	Data json.RawMessage
 	// IsError: the call failed or was refused (MCP isError). Data next to field errors is not
 	// a failure: IsError false, Outcome graphql_errors, the errors in Text.
 	IsError bool
@@ -153,7 +157,7 @@ func (c *call) send(ctx context.Context, t *tool, p *prepared) (Result, error) {
 	if err != nil && errors.Is(err, exec.ErrAuth) {
 		out.Text, out.IsError = `{"error":"the API did not accept the signed-in user; the run stops here"}`, true
 	}
-	return Result{Text: out.Text, IsError: out.IsError, Outcome: string(out.Outcome), Ref: out.Ref}, err
+	return Result{Text: out.Text, Data: out.Data, IsError: out.IsError, Outcome: string(out.Outcome), Ref: out.Ref}, err
 }
 
 // admit counts the call against the budget; the direct path has none.

@@ -16,12 +16,12 @@ import (
 func init() {
 	register(command{
 		name: "call", order: 20,
-		summary: "run one tool against the endpoint: argument checks, no model, no gate, no budget",
+		summary: "run one tool against the endpoint: argument checks, no model, no budget; writes as -approve says (default host: sent as typed)",
 		prompt:  `tool name and JSON arguments, e.g. movie {"id":"42"}`,
 		run:     runCall,
 		usage:   `TOOL ['{"arg":"value"}']`,
 		args:    "TOOL  a tool of the role (agent catalog lists them)\nJSON  its arguments as one JSON object (default: {})",
-		groups:  []string{"catalog", "runtime", "approve"}, // -approve defer refuses writes; no store is opened
+		groups:  []string{"catalog", "runtime", "approve"}, // see callTool; -approve defer refuses writes, no store is opened
 		login:   true,
 	})
 }
@@ -43,17 +43,40 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	if err := e.refuseDeferredWrite(rt, args[0]); err != nil {
 		return err
 	}
-	res, err := rt.Direct(ctx, args[0], []byte(raw))
+	write := needsApproval(rt, args[0])
+	res, err := e.callTool(ctx, rt, args[0], []byte(raw), write)
+	if res.Text == "" && err != nil {
+		return err // refused before anything was sent
+	}
 	// The API's text: no escape sequence reaches the terminal, and a cut result's marker reads
 	// on its own line.
 	fmt.Fprintln(e.Out, gate.EscapeLines(res.Text))
-	if res.Refusal == "" && needsApproval(rt, args[0]) {
+	if res.Refusal == "" && write && e.Settings.Approve == approveHost {
 		fmt.Fprintf(e.Err, "agent call: %s is a write that waits for approval in `agent` and `agent mcp`; call sent it with no gate (a person typed it)\n", args[0])
 	}
 	if err != nil || !res.IsError && res.Outcome != graphQLErrors {
 		return err
 	}
 	return callFailure(args[0], e.Settings, res)
+}
+
+// The -approve values call gives a meaning of its own; defer is refuseDeferredWrite's.
+const (
+	approveHost   = "host"   // call's default: the person who typed the call approved it
+	approveElicit = "elicit" // ask at this terminal, through the gate, and audit the answer
+)
+
+// callTool sends one call. A write the gate would hold goes as -approve says: host sends it
+// (the person typed it), elicit asks here first, anything else (deny) refuses it unsent: the
+// flag was listed and ignored, and deny sent the write.
+func (e *Env) callTool(ctx context.Context, rt *toolrt.Runtime, tool string, raw []byte, write bool) (toolrt.Result, error) {
+	switch {
+	case !write || e.Settings.Approve == approveHost:
+		return rt.Direct(ctx, tool, raw)
+	case e.Settings.Approve == approveElicit:
+		return rt.NewRun(nil, e.Approver()).Call(ctx, tool, raw)
+	}
+	return toolrt.Result{}, fmt.Errorf("%s is a write and -approve is %s: nothing was sent; pass -approve host to send it as typed, or -approve elicit to confirm it at the prompt", tool, e.Settings.Approve)
 }
 
 // needsApproval reports whether the role's tool is a write the gate would hold.

@@ -15,8 +15,8 @@ import (
 
 	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/mcpserve"
-	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/metatools"
+	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 

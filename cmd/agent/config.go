@@ -76,7 +76,16 @@ type Settings struct {
 func defaults(cmd string) Settings {
 	return Settings{MaxModelCalls: 8, MaxToolCalls: defaultToolCalls(cmd), MaxCallsPerCaller: rateSetting{defaultCallsPerCaller}, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, defaultModelURL), Model: envOr(modelEnv, defaultModel),
-		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny", Tools: string(metatools.Auto)}
+		ModelTimeout: agent.DefaultModelTimeout, Approve: defaultApprove(cmd), Tools: string(metatools.Auto)}
+}
+
+// defaultApprove: call's writes are typed by the person who approves them; elsewhere a model
+// proposes them, and none is sent unless -approve says how to ask.
+func defaultApprove(cmd string) string {
+	if cmd == "call" {
+		return approveHost
+	}
+	return "deny"
 }
 
 // parseSettings applies agent.yaml, then the flags right after the command name, and returns
@@ -112,7 +121,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	flags.StringVar(&s.Model, "model", s.Model, "model name the server knows, e.g. qwen3:8b; also $"+modelEnv)
 	flags.DurationVar(&s.ModelTimeout, "model-timeout", s.ModelTimeout, "deadline of one model call")
 	flags.StringVar(&s.SystemPrompt, "system-prompt", s.SystemPrompt, "file holding the agent's system prompt; empty uses the seed's concierge prompt")
-	flags.StringVar(&s.Approve, "approve", s.Approve, "mcp writes: deny (refuse), elicit (ask the user through the MCP client), host (trust the host's confirmation; weaker), or defer (record for agent confirm; also for the agent loop)")
+	flags.StringVar(&s.Approve, "approve", s.Approve, "writes: deny (refuse), elicit (ask the user through the MCP client; call asks at the prompt), host (trust the host's confirmation; weaker; call's default: the person typed it), or defer (record for agent confirm; also for the agent loop)")
 	flags.StringVar(&s.Tools, "tools", s.Tools, fmt.Sprintf("offer every tool (all), or search_tools, describe_tool and call_tool over them (search); auto searches above %d tools or %d tokens of definitions", metatools.AutoMaxTools, metatools.AutoMaxTokens))
 	flags.StringVar(&s.HTTP, "http", s.HTTP, "mcp: serve streamable HTTP on this address, e.g. 127.0.0.1:8765, instead of stdio")
 	flags.BoolVar(&s.HTTPAllowRemote, "http-allow-remote", s.HTTPAllowRemote, "mcp: let -http listen on a non-loopback address: whoever reaches it acts as -user")

@@ -26,7 +26,7 @@ func TestCallStartsEmbeddedServer(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errText)
 	}
 	first, rest, _ := strings.Cut(out, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded, default)" + defaultSettings; first != want {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded, default)" + callSettings; first != want {
 		t.Errorf("first line = %q, want %q", first, want)
 	}
 	if !strings.HasPrefix(rest, "no -endpoint given: started the embedded Movie Database at http://127.0.0.1:") {

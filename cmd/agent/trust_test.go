@@ -33,14 +33,17 @@ func TestCatalogFromYAMLIsNamedFirst(t *testing.T) {
 	}
 	out, errText, code := runAgent(t, "", "call", "movie", `{"id":"42"}`)
 	first, _, _ := strings.Cut(out, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from " + filepath.Join(dir, configFile) + ":1)" + defaultSettings; code != 0 || first != want {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from " + filepath.Join(dir, configFile) + ":1)" + callSettings; code != 0 || first != want {
 		t.Errorf("exit %d, first line %q, want %q; stderr %s", code, first, want, errText)
 	}
 }
 
 // defaultSettings is the first line's end when nothing sets the endpoint, approval or
-// insecure-http.
-const defaultSettings = " · endpoint embedded (default) · approve deny (default) · insecure-http off (default)"
+// insecure-http; callSettings is agent call's, whose writes the person typed (approve host).
+const (
+	defaultSettings = " · endpoint embedded (default) · approve deny (default) · insecure-http off (default)"
+	callSettings    = " · endpoint embedded (default) · approve host (default) · insecure-http off (default)"
+)
 
 // TestPinnedDigestRefusesAnotherCatalog: a resealed catalog (its self digest holds) given with
 // -catalog, while the deployment pinned the embedded one, refuses to start; the right pin runs.

@@ -41,7 +41,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, unexpectedArgs("toolgen init", fs.Args()))
 		return 2
 	}
-	schemaIn, ds := generate.ReadSchema(".", *schema, "tool-selections") // a glob skips the overrides, as generation does
+	schemaIn, ds := generate.ReadSchema(".", *schema, generate.DefaultSelections) // a glob skips the overrides, as generation does
 	if ds.HasErrors() {
 		fmt.Fprint(stderr, ds.String())
 		fmt.Fprintf(stderr, "toolgen init: %d problem(s); nothing was printed\n", countErrors(ds))

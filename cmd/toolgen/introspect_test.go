@@ -121,6 +121,7 @@ func TestInitThenGenerate(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.RemoveAll(filepath.Join(dir, "tool-selections"))
+	os.Mkdir(filepath.Join(dir, "tool-selections"), 0o755) // no overrides: args name the folder, which must exist
 	if code, _, stderr := toolgen(t, args...); code != 0 {
 		t.Errorf("generate from the starter allow-list: exit %d\n%s", code, stderr)
 	}

@@ -46,7 +46,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	schema := fs.String("schema", "schema.graphql", schemaUsage)
 	allow := fs.String("allowlist", "allowlist.yaml", "which root fields become tools, for which roles")
-	selections := fs.String("selections", "tool-selections", "folder of hand-written <tool>.graphql operations")
+	selections := fs.String("selections", generate.DefaultSelections, "folder of hand-written <tool>.graphql operations; one named here must exist")
 	out := fs.String("out", "generated", "output folder, owned by toolgen: it writes and deletes only the files listed in its "+genout.ManifestName)
 	pkg := fs.String("package", "", "the generated Go package's name (default: the base name of -out)")
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output folder is not fresh")

@@ -1,6 +1,6 @@
 // Command typedcalls is a Go program using the compiled catalog without a model and without
-// hand-written JSON: it logs in, looks a movie up and adds it to a watch list through the
-// generated Tools methods, so every call takes the runtime's path (argument checks, the
+// hand-written JSON: it lists the user's watch lists (the first call signs in), looks a movie
+// up and adds it to a watch list through the generated Tools methods and their typed answers, so every call takes the runtime's path (argument checks, the
 // approval gate for the write, the run budget, the audit trail on stderr).
 //
 //	go run ./cmd/moviedb &
@@ -9,7 +9,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -48,7 +47,8 @@ func main() {
 }
 
 // session is the program's work, separate from flags so the test runs it against the demo
-// server with a scripted approver.
+// server with a scripted approver. It never calls rt.Login: with a user set, the first call
+// signs in (a wrong password ends the session there).
 func session(ctx context.Context, cfg toolrt.Config, approver gate.Approver, out io.Writer) error {
 	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
 	if err != nil {
@@ -58,34 +58,35 @@ func session(ctx context.Context, cfg toolrt.Config, approver gate.Approver, out
 	if err != nil {
 		return err
 	}
-	if err := rt.Login(ctx); err != nil {
-		return err
-	}
 	tools := generated.Tools{Run: rt.NewRun(budget.New(budget.Limits{ToolCalls: 5}), approver)}
 
-	res, err := tools.Movie(ctx, generated.MovieArgs{ID: "42"})
-	if err := show(out, "movie 42", res, err); err != nil {
-		return err
+	lists, _, err := tools.MyWatchLists(ctx, generated.MyWatchListsArgs{})
+	if err != nil {
+		return fmt.Errorf("my watch lists: %w", err)
+	}
+	for _, l := range lists.MyWatchLists {
+		fmt.Fprintf(out, "watch list %s: %s (%d titles)\n", l.ID, l.Name, l.ItemCount)
+	}
+	movie, _, err := tools.Movie(ctx, generated.MovieArgs{ID: "42"})
+	if err != nil {
+		return fmt.Errorf("movie 42: %w", err)
+	}
+	if m := movie.Movie; m != nil {
+		fmt.Fprintf(out, "movie 42: %s (%d)\n", m.Title, m.ReleaseYear)
 	}
 	notes := "recommended by a friend"
-	res, err = tools.AddWatchListItem(ctx, generated.AddWatchListItemArgs{Input: generated.AddWatchListItemInput{
+	added, res, err := tools.AddWatchListItem(ctx, generated.AddWatchListItemArgs{Input: generated.AddWatchListItemInput{
 		WatchListID: "1", TitleID: "42", TitleType: generated.TitleTypeEnumMovie, UserNotes: &notes,
 	}})
-	return show(out, "add it to watch list 1", res, err)
-}
-
-// show prints one result; a denial is an answer, not a failure.
-func show(out io.Writer, what string, res toolrt.Result, err error) error {
-	if err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
 	switch {
-	case res.Denied:
-		fmt.Fprintf(out, "%s: not sent (denied)\n", what)
-	case res.IsError:
-		return errors.New(what + ": " + res.Text)
+	case res.Denied: // a denial is an answer, not a failure
+		fmt.Fprintln(out, "add it to watch list 1: not sent (denied)")
+	case err != nil:
+		return fmt.Errorf("add it to watch list 1: %w", err)
+	case added.AddWatchListItem.Error != nil:
+		fmt.Fprintf(out, "add it to watch list 1: refused: %s\n", added.AddWatchListItem.Error.Message)
 	default:
-		fmt.Fprintf(out, "%s: %s\n", what, res.Text)
+		fmt.Fprintf(out, "add it to watch list 1: added as item %s\n", added.AddWatchListItem.Item.ID)
 	}
 	return nil
 }

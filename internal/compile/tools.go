@@ -48,6 +48,9 @@ func (c *compiler) buildTools() diag.List {
 			entries = append(entries, j.e)
 		}
 	}
+	for _, t := range c.cat.Tools { // after every variable's: a typed answer adds types, never reorders
+		types.addAnswer(t.Answer)
+	}
 	c.cat.Types = types.types
 	return append(ds, c.countTools(entries)...)
 }
@@ -175,6 +178,7 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: j.desc, Roles: roles(e),
 		InputSchema: j.input.Compact(), Operation: j.compact, Document: j.pretty,
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: j.d.source, Variables: vars, Notes: j.d.notes,
+		Answer: answerShape(c.schema, op),
 	}
 	if j.d.source == "generated" {
 		if note := hiddenNote(c.schema, j.d.doc); note != "" {

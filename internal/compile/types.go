@@ -27,6 +27,17 @@ func (tc *typeCollector) addVariables(vars []catalog.Variable) {
 	}
 }
 
+// addAnswer adds the enums an answer holds (an answer holds no input objects).
+func (tc *typeCollector) addAnswer(fields []catalog.Selected) {
+	for _, f := range fields {
+		tc.add(f.Type)
+		tc.addAnswer(f.Fields)
+		for _, m := range f.Members {
+			tc.addAnswer(m.Fields)
+		}
+	}
+}
+
 func (tc *typeCollector) add(t catalog.TypeRef) {
 	for t.Elem != nil {
 		t = *t.Elem

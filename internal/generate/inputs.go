@@ -13,9 +13,13 @@ import (
 	"github.com/toolgen/toolgen/internal/introspect"
 )
 
+// DefaultSelections is the overrides folder toolgen reads when -selections is not given.
+const DefaultSelections = "tool-selections"
+
 // Read loads the inputs from disk: the schema (one file or several: see ReadSchema), the
-// allow-list and every *.graphql file in the selections folder (a missing folder means no
-// overrides). Relative paths are resolved against root and shown as given in diagnostics, so
+// allow-list and every *.graphql file in the selections folder. Only DefaultSelections may be
+// missing (no overrides yet); any other folder was named on purpose, and reading none of its
+// overrides would compile every tool from the default selection without a word. Relative paths are resolved against root and shown as given in diagnostics, so
 // pass them relative to the repository root.
 func Read(root, schema, allowlistPath, selectionsDir string) (compile.Inputs, diag.List) {
 	in, ds := ReadSchema(root, schema, selectionsDir) // a glob does not read the overrides as schema
@@ -29,7 +33,11 @@ func Read(root, schema, allowlistPath, selectionsDir string) (compile.Inputs, di
 	in.SelectionsDir = rel
 	selectionsDir = under(root, selectionsDir)
 	entries, err := os.ReadDir(selectionsDir)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && path.Clean(rel) != DefaultSelections:
+		ds.Add(rel, 0, 0, "the selections folder does not exist, so none of its overrides would be read",
+			"fix the path given to -selections, or create the folder (leave the flag out when there are no overrides)")
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		ds.Add(rel, 0, 0, "cannot read the selections folder: "+reason(err), "pass the folder with -selections")
 	}
 	for _, e := range entries {

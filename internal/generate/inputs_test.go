@@ -56,3 +56,19 @@ func TestIntrospectionPositions(t *testing.T) {
 		t.Errorf("the generated header no longer names the input as given")
 	}
 }
+
+// TestNamedSelectionsFolderMustExist: a -selections folder that does not exist was read as "no
+// overrides", so a typo compiled every tool from the default selection without a word. Now
+// only the default folder may be missing; another is an error naming it and the flag.
+func TestNamedSelectionsFolderMustExist(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "api.json"), []byte(introspectionJSON), 0o644)
+	os.WriteFile(filepath.Join(dir, "allowlist.yaml"), []byte("tools:\n  orders: {}\n"), 0o644)
+	if _, ds := Read(dir, "api.json", "allowlist.yaml", DefaultSelections); ds.HasErrors() {
+		t.Errorf("a missing default folder: %v, want no overrides", ds)
+	}
+	_, ds := Read(dir, "api.json", "allowlist.yaml", "selections-typo")
+	if !ds.HasErrors() || !strings.Contains(ds.String(), "selections-typo: the selections folder does not exist") || !strings.Contains(ds.String(), "-selections") {
+		t.Errorf("a missing named folder: %q, want an error naming it and -selections", ds.String())
+	}
+}

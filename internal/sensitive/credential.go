@@ -105,7 +105,7 @@ var credentialLast = map[string]bool{
 	"token": true, "secret": true, "password": true, "passwd": true, "passphrase": true,
 	"apikey": true, "otp": true, "cvv": true, "cvc": true, "pin": true, "totp": true,
 	"credential": true, "credentials": true, "pat": true, // a personal access token: githubPat
-	"jwt": true, // a signed bearer token: authJwt, idJwt
+	"jwt":  true,                   // a signed bearer token: authJwt, idJwt
 	"seed": true, "mnemonic": true, // what a one-time-password generator or a wallet is made from
 }
 

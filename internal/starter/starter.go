@@ -372,7 +372,7 @@ func plumbing(s *ast.Schema, f *ast.FieldDefinition) string {
 		return "Apollo Federation's subgraph schema (sdl) for the router's composition: the API's schema, not its data"
 	case t == s.Query:
 		return "the query type itself (a Relay compatibility field): a tool would select the whole API again; allow-list the fields agents need instead"
-	case f.Name == "id" && len(f.Arguments) == 0 && t.Kind == ast.Scalar:
+	case (f.Name == "id" || f.Name == "nodeId") && len(f.Arguments) == 0 && t.Kind == ast.Scalar: // nodeId: PostGraphile's
 		return "the query type's own id (a Relay compatibility field): the same value on every call"
 	case t.Kind == ast.Interface && t.Name == "Node" && len(f.Arguments) == 1 && f.Arguments[0].Type.Name() == "ID":
 		return "Relay's lookup by global id: selects only __typename and id by default (write tool-selections/" + f.Name + ".graphql with the fragments agents need)"

@@ -2,6 +2,7 @@ package starter
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -246,5 +247,31 @@ func TestHashCommentsDescribe(t *testing.T) {
 	}
 	if !strings.Contains(ds.String(), "a description was taken from the # comments") {
 		t.Errorf("no note on the comment taken: %s", ds)
+	}
+}
+
+// TestPostGraphileSchema: a schema in PostGraphile's conventions (testdata/postgraphile.graphql:
+// nodeId on the query type and every node, query: Query on payloads, the login's JWT under
+// jwtToken). init commented out only id, not PostGraphile's nodeId, and found no login.
+func TestPostGraphileSchema(t *testing.T) {
+	schema, err := os.ReadFile(filepath.Join("testdata", "postgraphile.graphql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, ds := Allowlist(oneFile("postgraphile.graphql", schema), tokentest.Cache(t))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if n := compiles(t, schema, out); n != 1 {
+		t.Errorf("%d tools, want orderByRowId alone:\n%s", n, out)
+	}
+	for _, want := range []string{
+		`# nodeId: \{\} +# \d+ tokens; the query type's own id \(a Relay compatibility field\)`,
+		`# query: \{\} +# \d+ tokens; the query type itself`,
+		`authenticate\(input: \{email: \$username, password: \$password\}\) \{ jwtToken \}`,
+	} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("starter lacks %s:\n%s", want, out)
+		}
 	}
 }

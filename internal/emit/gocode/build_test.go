@@ -276,3 +276,56 @@ func fail(format string, a ...any) {
 	os.Exit(1)
 }
 `
+
+// TestPinnedCodeBuilds compiles every golden output internal/generate pins (want/), one package
+// per case in one module and one go vet: the typed answers of unions, interfaces, aliases and
+// fragments the cases hold must all be Go that compiles against this checkout's toolrt.
+func TestPinnedCodeBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	checkout, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants, err := filepath.Glob(filepath.Join(checkout, "internal", "generate", "testdata", "*", "want"))
+	if err != nil || len(wants) == 0 {
+		t.Fatalf("no pinned outputs: %v", err)
+	}
+	mod := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(checkout, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := map[string][]byte{"go.sum": sum, "go.mod": []byte("module example.com/pinned\n\ngo 1.26\n\nrequire github.com/toolgen/toolgen v0.0.0-00010101000000-000000000000\n\n" +
+		"replace github.com/toolgen/toolgen => " + checkout + "\n")}
+	for _, want := range wants {
+		pkg := filepath.Base(filepath.Dir(want))
+		for _, name := range []string{"calls.go", "tools.go", "catalog.go", "catalog.json"} {
+			data, err := os.ReadFile(filepath.Join(want, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write[pkg+"/"+name] = data
+		}
+	}
+	for name, data := range write {
+		path := filepath.Join(mod, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(gobin, "vet", "./...")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet of %d pinned packages: %v\n%s", len(wants), err, out)
+	}
+}

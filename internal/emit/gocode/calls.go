@@ -1,8 +1,9 @@
 package gocode
 
 // calls.go emits calls.go: a Tools type with one method per tool that takes the tool's argument
-// struct and runs the call through a toolrt run, so a Go program uses the catalog with the same
-// checks, approval gate, budget and audit trail as a model, without writing JSON by hand.
+// struct, runs the call through a toolrt run and decodes the tool's typed answer (answers.go),
+// so a Go program uses the catalog with the same checks, approval gate, budget and audit trail
+// as a model, without writing or reading JSON by hand.
 
 import (
 	"fmt"
@@ -17,13 +18,14 @@ const (
 	runField   = "Run"
 )
 
-// callsFile declares Tools and its methods, in catalog order.
+// callsFile declares Tools and its methods, in catalog order, each followed by its answer's types.
 func (e *emitter) callsFile() *jen.File {
 	f := newFile(e.pkg)
 	f.ImportName(toolrtPath, "toolrt")
-	doc := toolsType + " calls this catalog's tools with typed arguments through a toolrt run. Each call is " +
-		"checked like a model's (arguments, the role's view), counts against the run's budget, waits for " +
-		"the run's approver when the tool needs approval, and is audited. Make one per run:\n\n" +
+	doc := toolsType + " calls this catalog's tools with typed arguments through a toolrt run and decodes " +
+		"their typed answers. Each call is checked like a model's (arguments, the role's view), counts " +
+		"against the run's budget, waits for the run's approver when the tool needs approval, and is " +
+		"audited. Make one per run:\n\n" +
 		"\ttools := " + e.pkg + "." + toolsType + "{" + runField + ": rt.NewRun(b, approver)}"
 	f.Add(withDoc(comment(doc, ""), jen.Type().Id(toolsType).Struct(
 		withDoc([]string{"// " + runField + " is the run the calls go through; it must not be nil."},
@@ -32,12 +34,24 @@ func (e *emitter) callsFile() *jen.File {
 	methods := namer{runField: true}
 	for i, t := range e.c.Tools {
 		name := methods.take(goName(t.Name))
-		head := fmt.Sprintf("%s calls the %s tool (%s, approval %s) with args.", name, t.Name, t.Kind, t.Approval)
+		answer := e.names.scope.take(goName(t.Name) + "Answer")
+		head := fmt.Sprintf("%s calls the %s tool (%s, approval %s) with args and decodes its answer. The "+
+			"Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil "+
+			"exactly when the answer is set (see toolrt.Run.CallArgs).", name, t.Name, t.Kind, t.Approval)
 		sig := jen.Func().Params(jen.Id("t").Id(toolsType)).Id(name).
 			Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Id(e.names.args[i])).
-			Params(jen.Qual(toolrtPath, "Result"), jen.Error())
-		body := jen.Return(jen.Id("t").Dot(runField).Dot("CallArgs").Call(jen.Id("ctx"), jen.Id(e.names.consts[i]), jen.Id("args")))
-		f.Line().Add(withDoc(comment(head, ""), sig.Block(body)))
+			Params(jen.Op("*").Id(answer), jen.Qual(toolrtPath, "Result"), jen.Error())
+		body := []jen.Code{
+			jen.Var().Id("answer").Id(answer),
+			jen.List(jen.Id("res"), jen.Err()).Op(":=").Id("t").Dot(runField).Dot("CallArgs").
+				Call(jen.Id("ctx"), jen.Id(e.names.consts[i]), jen.Id("args"), jen.Op("&").Id("answer")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("res"), jen.Err())),
+			jen.Return(jen.Op("&").Id("answer"), jen.Id("res"), jen.Nil()),
+		}
+		f.Line().Add(withDoc(comment(head, ""), sig.Block(body...)))
+		for _, decl := range e.answerDecls(i, answer) {
+			f.Line().Add(decl)
+		}
 	}
 	return f
 }

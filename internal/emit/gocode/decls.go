@@ -18,7 +18,10 @@ type emitter struct {
 	names *names
 	typer *typer
 	pkg   string // the package clause
-	docs  docs
+	docs  docs   // tools.go's
+	// answerDocs is calls.go's: the files are rendered side by side, and a map is not safe
+	// for concurrent writes.
+	answerDocs docs
 }
 
 // toolConsts declares one constant per tool name, in catalog order.

@@ -70,7 +70,7 @@ func Render(c *catalog.Catalog, o Options) (map[string][]byte, error) {
 		return nil, fmt.Errorf("gocode: %w", err)
 	}
 	n := newNames(c)
-	e := &emitter{c: c, names: n, typer: newTyper(c, n), pkg: o.Package, docs: docs{}}
+	e := &emitter{c: c, names: n, typer: newTyper(c, n), pkg: o.Package, docs: docs{}, answerDocs: docs{}}
 	// The three files are built and rendered side by side; tools.go is most of the work.
 	// tools.go imports nothing, so it can be type-checked alone; catalog.go is one variable;
 	// calls.go imports the runtime and is compiled by the build test.

@@ -104,6 +104,9 @@ type names struct {
 	args   []string            // per tool, in catalog order: its argument struct
 	consts []string            // per tool, in catalog order: its name constant
 	values map[string][]string // enum name → Go constant per value, in declaration order
+	// scope holds every name above; the answer types take theirs from it last, as calls.go
+	// is rendered, so that a typed answer never renames an older declaration.
+	scope namer
 }
 
 // catalogVar is the embedded catalog in catalog.go; it and the Tools type of calls.go are
@@ -114,7 +117,7 @@ const catalogVar = "CatalogJSON"
 // structs, tool constants, enum constants. Earlier kinds win clashes.
 func newNames(c *catalog.Catalog) *names {
 	scope := namer{catalogVar: true, toolsType: true}
-	n := &names{types: map[string]string{}, values: map[string][]string{}}
+	n := &names{types: map[string]string{}, values: map[string][]string{}, scope: scope}
 	for _, name := range byClaim(c.Types) {
 		n.types[name] = scope.take(goName(name))
 	}
@@ -178,6 +181,36 @@ func checkNames(c *catalog.Catalog) error {
 		}
 		if len(bad) > 0 {
 			return fmt.Errorf("tool %s: %q is not a GraphQL name", t.Name, bad[0])
+		}
+		if err := checkAnswer(t.Answer); err != nil {
+			return fmt.Errorf("tool %s's answer: %w", t.Name, err)
+		}
+	}
+	return nil
+}
+
+// checkAnswer rejects an answer shape the compiler could not have read off a valid operation:
+// a key or type that is not a GraphQL name, or members with no __typename to tell them apart.
+func checkAnswer(fields []catalog.Selected) error {
+	typename := false
+	for _, f := range fields {
+		if bad := badName(f.Key, []string{f.Field, baseName(f.Type)}); len(bad) > 0 {
+			return fmt.Errorf("%q is not a GraphQL name", bad[0])
+		}
+		typename = typename || f.Field == "__typename"
+		if err := checkAnswer(f.Fields); err != nil {
+			return err
+		}
+		if len(f.Members) > 0 && !slices.ContainsFunc(f.Fields, func(s catalog.Selected) bool { return s.Field == "__typename" }) {
+			return fmt.Errorf("%s has fragments on members but no __typename to tell them apart", f.Key)
+		}
+		for _, m := range f.Members {
+			if bad := badName(m.On, m.Types); len(bad) > 0 {
+				return fmt.Errorf("%q is not a GraphQL name", bad[0])
+			}
+			if err := checkAnswer(m.Fields); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -189,11 +189,14 @@ func loginOperation(doc string) (*ast.OperationDefinition, error) {
 	return qd.Operations[0], nil
 }
 
-// tokenFrom finds the token in the login response: the first non-empty string under a key
-// named token, accessToken, access_token or jwt, searching data depth-first in sorted key order
-// (data.login.token for the Movie Database). Failures quote only the server's error messages:
-// the response body could echo the request, and the request holds the password, so a message
-// is redacted (a server may quote the value it refused, in any spelling) before it is clipped.
+// tokenFrom finds the token in the login response: the first non-empty string under a token
+// key (see TokenKey), searching data depth-first in sorted key order (data.login.token for the
+// Movie Database, data.authenticate.jwtToken for PostGraphile). Failures quote only the
+// server's error messages: the response body could echo the request, and the request holds the
+// password, so a message is redacted (a server may quote the value it refused, in any
+// spelling) before it is clipped. A token key that is there but null (PostGraphile's answer to
+// a wrong password) reads as refused credentials; no token key at all as a login document
+// that does not select the token.
 func tokenFrom(status int, data []byte, red *redact.Set) (string, error) {
 	var r struct {
 		Data   any        `json:"data"`
@@ -213,25 +216,77 @@ func tokenFrom(status int, data []byte, red *redact.Set) (string, error) {
 	if msg := findMessage(r.Data); msg != "" {
 		return "", fmt.Errorf("no token in the answer; the server said: %s", clip(red.String(msg), 200))
 	}
-	return "", fmt.Errorf("HTTP %d, no token in the response", status)
+	if key := emptyTokenKey(r.Data, 0); key != "" || rootsNull(r.Data) {
+		if key == "" {
+			key = "the login field"
+		}
+		return "", fmt.Errorf("the API answered the login with no token (%s is null): the user or the password is wrong", key)
+	}
+	return "", fmt.Errorf("HTTP %d, the login's answer has no token field (looked for %s); select the token in the login document", status, tokenKeysText)
 }
 
-var tokenKeys = map[string]bool{"token": true, "accessToken": true, "access_token": true, "jwt": true}
+// TokenKey reports whether a login answer's key holds the token: token, accessToken,
+// access_token, jwt, or any name ending in token (PostGraphile's jwtToken, authToken), but
+// never a refresh token. internal/starter's login detection reads the same names.
+func TokenKey(name string) bool {
+	lower := strings.ToLower(name)
+	return lower == "jwt" || strings.HasSuffix(lower, "token") && !strings.HasPrefix(lower, "refresh")
+}
 
-func findToken(v any) string { return first(v, tokenKeys, false, 0) }
+// tokenKeysText names TokenKey's keys for a person.
+const tokenKeysText = "token, accessToken, access_token, jwt or a name ending in Token, such as jwtToken"
+
+func findToken(v any) string { return first(v, TokenKey, false, 0) }
+
+// emptyTokenKey is the first token key (sorted, depth-first) whose value is null or "".
+func emptyTokenKey(v any, depth int) string {
+	obj, ok := v.(map[string]any)
+	if !ok || depth > 8 {
+		return ""
+	}
+	names := sortedKeys(obj)
+	for _, k := range names {
+		if s, _ := obj[k].(string); TokenKey(k) && (obj[k] == nil || s == "") {
+			return k
+		}
+	}
+	for _, k := range names {
+		if key := emptyTokenKey(obj[k], depth+1); key != "" {
+			return k + "." + key
+		}
+	}
+	return ""
+}
+
+// rootsNull reports whether data is an object whose every root field is null: a login that
+// answers bad credentials with a null payload and no error.
+func rootsNull(v any) bool {
+	obj, ok := v.(map[string]any)
+	if !ok || len(obj) == 0 {
+		return false
+	}
+	for _, x := range obj {
+		if x != nil {
+			return false
+		}
+	}
+	return true
+}
 
 // findMessage is the first message in the answer's data, lists included: a payload's errors.
-func findMessage(v any) string { return first(v, map[string]bool{"message": true}, true, 0) }
+func findMessage(v any) string {
+	return first(v, func(k string) bool { return k == "message" }, true, 0)
+}
 
-// first is the first non-empty string under one of keys, searching v depth-first in sorted key
-// order, into lists too when lists is set.
-func first(v any, keys map[string]bool, lists bool, depth int) string {
+// first is the first non-empty string under a key that is, searching v depth-first in sorted
+// key order, into lists too when lists is set.
+func first(v any, is func(key string) bool, lists bool, depth int) string {
 	if depth > 8 {
 		return ""
 	}
 	if list, ok := v.([]any); ok && lists {
 		for _, item := range list {
-			if s := first(item, keys, lists, depth+1); s != "" {
+			if s := first(item, is, lists, depth+1); s != "" {
 				return s
 			}
 		}
@@ -240,22 +295,28 @@ func first(v any, keys map[string]bool, lists bool, depth int) string {
 	if !ok {
 		return ""
 	}
-	names := make([]string, 0, len(obj))
-	for k := range obj {
-		names = append(names, k)
-	}
-	sort.Strings(names) // map order is random; which value wins must not be
+	names := sortedKeys(obj)
 	for _, k := range names {
-		if s, ok := obj[k].(string); ok && keys[k] && s != "" {
+		if s, ok := obj[k].(string); ok && is(k) && s != "" {
 			return s
 		}
 	}
 	for _, k := range names {
-		if s := first(obj[k], keys, lists, depth+1); s != "" {
+		if s := first(obj[k], is, lists, depth+1); s != "" {
 			return s
 		}
 	}
 	return ""
+}
+
+// sortedKeys are obj's keys in order: map order is random, and which value wins must not be.
+func sortedKeys(obj map[string]any) []string {
+	names := make([]string, 0, len(obj))
+	for k := range obj {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
 }
 
 func clip(s string, n int) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -143,5 +144,29 @@ func TestPayloadErrorIsQuoted(t *testing.T) {
 	want := `login as "ana" failed: no token in the answer; the server said: wrong email or password, not [password]`
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v\nwant %s", err, want)
+	}
+}
+
+// PostGraphile's login answers with the JWT under jwtToken, and a wrong password with a null
+// jwtToken and no error. The token is found; the null one and a document that selects no token
+// at all get different messages: before, both read "HTTP 200, no token in the response", and
+// a good login through jwtToken failed the same way.
+func TestPostGraphileLogin(t *testing.T) {
+	doc := "mutation Login($username: String!, $password: String!) { authenticate(input: {email: $username, password: $password}) { jwtToken } }"
+	for _, c := range []struct{ answer, token, err string }{
+		{`{"data":{"authenticate":{"jwtToken":"eyJ.signed.jwt","refreshToken":"r-1"}}}`, "eyJ.signed.jwt", ""},
+		{`{"data":{"authenticate":{"jwtToken":null}}}`, "", `login as "ana" failed: the API answered the login with no token (authenticate.jwtToken is null): the user or the password is wrong`},
+		{`{"data":{"authenticate":null}}`, "", `login as "ana" failed: the API answered the login with no token (the login field is null): the user or the password is wrong`},
+		{`{"data":{"authenticate":{"clientMutationId":null}}}`, "", `login as "ana" failed: HTTP 200, the login's answer has no token field (looked for token, accessToken, access_token, jwt or a name ending in Token, such as jwtToken); select the token in the login document`},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.WriteString(w, c.answer)
+		}))
+		s := New(Config{Endpoint: srv.URL, User: "ana", Password: func() string { return "pw" }, Document: doc})
+		err := s.Login(context.Background())
+		srv.Close()
+		if got := fmt.Sprint(err); s.Token() != c.token || (c.err == "") != (err == nil) || err != nil && got != c.err {
+			t.Errorf("answer %s: token %q, err %v\nwant token %q, err %s", c.answer, s.Token(), err, c.token, c.err)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -28,6 +29,7 @@ const (
 // Result is one tool result: Text is what the model reads, bounded to MaxModelChars.
 type Result struct {
 	Text    string
+	Data    json.RawMessage // the response's data, redacted and whole; nil when there is none
 	IsError bool
 	Outcome Outcome
 	Status  int    // HTTP status of the last attempt, 0 when none arrived
@@ -42,6 +44,15 @@ var ErrAuth = errors.New("authentication failed again after logging in again; th
 // ErrUnavailable is a login that got no answer from the API (unreachable, timed out, HTTP 5xx):
 // nothing says the credentials are wrong, so the next call signs in again.
 var ErrUnavailable = errors.New("the API is unavailable")
+
+// signInError is the first sign-in's failure, in its own words; it ends the run like ErrAuth.
+type signInError struct{ err error }
+
+func (e *signInError) Error() string   { return e.err.Error() }
+func (e *signInError) Unwrap() []error { return []error{ErrAuth, e.err} }
+
+// signInFailedText is what the model reads when the first sign-in failed; nothing was sent.
+const signInFailedText = `{"error":"signing in failed, so nothing was sent; the run stops here"}`
 
 // Credentials supplies the bearer token and one way to renew it (toolrt/auth implements it).
 type Credentials interface {
@@ -175,7 +186,7 @@ func (c *Client) signIn(callCtx, ctx context.Context) (Result, error, bool) {
 		return Result{Text: fmt.Sprintf(`{"error":%q,"ref":%q}`, unavailableText, ref), IsError: true, Outcome: NotSent, Ref: ref}, nil, false
 	}
 	c.logger().Warn("sign-in failed", "err", err)
-	return Result{Outcome: NotSent}, ErrAuth, false
+	return Result{Text: signInFailedText, IsError: true, Outcome: NotSent}, &signInError{err}, false
 }
 
 // unavailableText is the result of a call made while this server cannot sign in to the API.

@@ -97,7 +97,7 @@ func graphQLResult(data []byte, r *gqlResponse) (Result, bool) {
 		return Result{}, false
 	}
 	if len(r.Errors) == 0 {
-		return Result{Text: Bound(compact(data)), Outcome: OK}, true
+		return Result{Text: Bound(compact(data)), Data: dataOf(r), Outcome: OK}, true
 	}
 	out := struct {
 		Data   json.RawMessage `json:"data"`
@@ -114,7 +114,15 @@ func graphQLResult(data []byte, r *gqlResponse) (Result, bool) {
 		return Result{}, false
 	}
 	failed := isNull(r.Data) || rootsNull(r.Data)
-	return Result{Text: Bound(string(text)), IsError: failed, Outcome: GraphQLErrors}, true
+	return Result{Text: Bound(string(text)), Data: dataOf(r), IsError: failed, Outcome: GraphQLErrors}, true
+}
+
+// dataOf is the response's data, nil when it is absent or null.
+func dataOf(r *gqlResponse) json.RawMessage {
+	if isNull(r.Data) {
+		return nil
+	}
+	return r.Data
 }
 
 // authFailed reports whether the server refused the caller's identity before anything ran, so

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,22 +18,94 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Type calls the type tool (query, approval none) with args.
-func (t Tools) Type(ctx context.Context, args TypeArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolType, args)
+// Type calls the type tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Type(ctx context.Context, args TypeArgs) (*TypeAnswer, toolrt.Result, error) {
+	var answer TypeAnswer
+	res, err := t.Run.CallArgs(ctx, ToolType, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Find calls the find tool (query, approval none) with args.
-func (t Tools) Find(ctx context.Context, args FindArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolFind, args)
+// TypeAnswer is the answer of the type tool: the data its operation (Tool_type) selects.
+type TypeAnswer struct {
+	// Look up by `type`, the Go keyword. Returns an interface.
+	Type *TypeAnswerType `json:"type"`
 }
 
-// FooBar calls the FooBar tool (query, approval none) with args.
-func (t Tools) FooBar(ctx context.Context, args FooBarArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolFooBar, args)
+// TypeAnswerType is the type in TypeAnswer (GraphQL type Node).
+type TypeAnswerType struct {
+	Typename string `json:"__typename"`
+	ID       string `json:"id"`
 }
 
-// Make calls the make tool (mutation, approval required) with args.
-func (t Tools) Make(ctx context.Context, args MakeArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMake, args)
+// Find calls the find tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Find(ctx context.Context, args FindArgs) (*FindAnswer, toolrt.Result, error) {
+	var answer FindAnswer
+	res, err := t.Run.CallArgs(ctx, ToolFind, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// FindAnswer is the answer of the find tool: the data its operation (Tool_find) selects.
+type FindAnswer struct {
+	// Search with a filter tree, object defaults and an enum list.
+	Find []FindAnswerFind `json:"find"`
+}
+
+// FindAnswerFind is the find in FindAnswer (GraphQL type Thing).
+type FindAnswerFind struct {
+	ID   string  `json:"id"`
+	Name *string `json:"name"`
+	Kind *Kind   `json:"kind"`
+}
+
+// FooBar calls the FooBar tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) FooBar(ctx context.Context, args FooBarArgs) (*FooBarAnswer, toolrt.Result, error) {
+	var answer FooBarAnswer
+	res, err := t.Run.CallArgs(ctx, ToolFooBar, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// FooBarAnswer is the answer of the FooBar tool: the data its operation (Tool_FooBar) selects.
+type FooBarAnswer struct {
+	// Same tool name as the field, differing only in case from fooBar below.
+	FooBar *string `json:"FooBar"`
+}
+
+// Make calls the make tool (mutation, approval required) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Make(ctx context.Context, args MakeArgs) (*MakeAnswer, toolrt.Result, error) {
+	var answer MakeAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMake, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// MakeAnswer is the answer of the make tool: the data its operation (Tool_make) selects.
+type MakeAnswer struct {
+	// Create a thing; the input is recursive through B.
+	Make MakeAnswerMake `json:"make"`
+}
+
+// MakeAnswerMake is the make in MakeAnswer (GraphQL type Thing).
+type MakeAnswerMake struct {
+	ID   string  `json:"id"`
+	Name *string `json:"name"`
+	Kind *Kind   `json:"kind"`
 }

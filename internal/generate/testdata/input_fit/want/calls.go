@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,80 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Rule calls the rule tool (query, approval none) with args.
-func (t Tools) Rule(ctx context.Context, args RuleArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolRule, args)
+// Rule calls the rule tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Rule(ctx context.Context, args RuleArgs) (*RuleAnswer, toolrt.Result, error) {
+	var answer RuleAnswer
+	res, err := t.Run.CallArgs(ctx, ToolRule, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// CreateRule calls the createRule tool (mutation, approval required) with args.
-func (t Tools) CreateRule(ctx context.Context, args CreateRuleArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCreateRule, args)
+// RuleAnswer is the answer of the rule tool: the data its operation (Tool_rule) selects.
+type RuleAnswer struct {
+	// Look up one branch rule by its name; returns its id and name, or null when none exists.
+	Rule *RuleAnswerRule `json:"rule"`
 }
 
-// CreateRuleTight calls the createRuleTight tool (mutation, approval required) with args.
-func (t Tools) CreateRuleTight(ctx context.Context, args CreateRuleTightArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCreateRuleTight, args)
+// RuleAnswerRule is the rule in RuleAnswer (GraphQL type Rule).
+type RuleAnswerRule struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// CreateRule calls the createRule tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CreateRule(ctx context.Context, args CreateRuleArgs) (*CreateRuleAnswer, toolrt.Result, error) {
+	var answer CreateRuleAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCreateRule, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// CreateRuleAnswer is the answer of the createRule tool: the data its operation (Tool_createRule)
+// selects.
+type CreateRuleAnswer struct {
+	// Create a branch rule. Its input is one large object: the input fit phase writes the two pattern
+	// inputs of the same shape once in $defs and cuts the nested descriptions, the deepest and longest
+	// first, until the schema is within maxInputTokens.
+	CreateRule *CreateRuleAnswerCreateRule `json:"createRule"`
+}
+
+// CreateRuleAnswerCreateRule is the createRule in CreateRuleAnswer (GraphQL type Rule).
+type CreateRuleAnswerCreateRule struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// CreateRuleTight calls the createRuleTight tool (mutation, approval required) with args and
+// decodes its answer. The Result holds the call's outcome and the answer's JSON as sent (Data);
+// the error is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CreateRuleTight(ctx context.Context, args CreateRuleTightArgs) (*CreateRuleTightAnswer, toolrt.Result, error) {
+	var answer CreateRuleTightAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCreateRuleTight, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// CreateRuleTightAnswer is the answer of the createRuleTight tool: the data its operation
+// (Tool_createRuleTight) selects.
+type CreateRuleTightAnswer struct {
+	// The same input with a budget no reduction reaches: every step runs and the warning still names
+	// the heaviest parts.
+	CreateRuleTight *CreateRuleTightAnswerCreateRuleTight `json:"createRuleTight"`
+}
+
+// CreateRuleTightAnswerCreateRuleTight is the createRuleTight in CreateRuleTightAnswer (GraphQL
+// type Rule).
+type CreateRuleTightAnswerCreateRuleTight struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }

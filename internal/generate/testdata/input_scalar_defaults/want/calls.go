@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,7 +18,27 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// OwnedObjects calls the ownedObjects tool (query, approval none) with args.
-func (t Tools) OwnedObjects(ctx context.Context, args OwnedObjectsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOwnedObjects, args)
+// OwnedObjects calls the ownedObjects tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) OwnedObjects(ctx context.Context, args OwnedObjectsArgs) (*OwnedObjectsAnswer, toolrt.Result, error) {
+	var answer OwnedObjectsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOwnedObjects, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// OwnedObjectsAnswer is the answer of the ownedObjects tool: the data its operation
+// (Tool_ownedObjects) selects.
+type OwnedObjectsAnswer struct {
+	// Lists the objects an address owns at a checkpoint, newest first, with their versions.
+	OwnedObjects []OwnedObjectsAnswerOwnedObjects `json:"ownedObjects"`
+}
+
+// OwnedObjectsAnswerOwnedObjects is the ownedObjects in OwnedObjectsAnswer (GraphQL type Owned).
+type OwnedObjectsAnswerOwnedObjects struct {
+	Address string `json:"address"`
+	Version int64  `json:"version"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,7 +18,28 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Orders calls the orders tool (query, approval none) with args.
-func (t Tools) Orders(ctx context.Context, args OrdersArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrders, args)
+// Orders calls the orders tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Orders(ctx context.Context, args OrdersArgs) (*OrdersAnswer, toolrt.Result, error) {
+	var answer OrdersAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrders, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// OrdersAnswer is the answer of the orders tool: the data its operation (Tool_orders) selects.
+type OrdersAnswer struct {
+	// Orders of the signed-in user placed after the given moment, newest first, with their totals.
+	Orders []OrdersAnswerOrders `json:"orders"`
+}
+
+// OrdersAnswerOrders is the orders in OrdersAnswer (GraphQL type Order).
+type OrdersAnswerOrders struct {
+	ID         string `json:"id"`
+	TotalCents int32  `json:"totalCents"`
+	PlacedAt   string `json:"placedAt"`
+	Customer   string `json:"customer"`
 }

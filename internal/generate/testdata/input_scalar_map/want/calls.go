@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,57 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Invoices calls the invoices tool (query, approval none) with args.
-func (t Tools) Invoices(ctx context.Context, args InvoicesArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolInvoices, args)
+// Invoices calls the invoices tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Invoices(ctx context.Context, args InvoicesArgs) (*InvoicesAnswer, toolrt.Result, error) {
+	var answer InvoicesAnswer
+	res, err := t.Run.CallArgs(ctx, ToolInvoices, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// AnnotateInvoice calls the annotateInvoice tool (mutation, approval required) with args.
-func (t Tools) AnnotateInvoice(ctx context.Context, args AnnotateInvoiceArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAnnotateInvoice, args)
+// InvoicesAnswer is the answer of the invoices tool: the data its operation (Tool_invoices)
+// selects.
+type InvoicesAnswer struct {
+	// Find invoices by a JSON filter, issued after a time, above an amount.
+	Invoices []InvoicesAnswerInvoices `json:"invoices"`
+}
+
+// InvoicesAnswerInvoices is the invoices in InvoicesAnswer (GraphQL type Invoice).
+type InvoicesAnswerInvoices struct {
+	ID     string  `json:"id"`
+	Number string  `json:"number"`
+	Total  int64   `json:"total"`
+	Pdf    *string `json:"pdf"`
+}
+
+// AnnotateInvoice calls the annotateInvoice tool (mutation, approval required) with args and
+// decodes its answer. The Result holds the call's outcome and the answer's JSON as sent (Data);
+// the error is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) AnnotateInvoice(ctx context.Context, args AnnotateInvoiceArgs) (*AnnotateInvoiceAnswer, toolrt.Result, error) {
+	var answer AnnotateInvoiceAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAnnotateInvoice, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// AnnotateInvoiceAnswer is the answer of the annotateInvoice tool: the data its operation
+// (Tool_annotateInvoice) selects.
+type AnnotateInvoiceAnswer struct {
+	// Attach a note, and optionally a scanned copy, to an invoice.
+	AnnotateInvoice *AnnotateInvoiceAnswerAnnotateInvoice `json:"annotateInvoice"`
+}
+
+// AnnotateInvoiceAnswerAnnotateInvoice is the annotateInvoice in AnnotateInvoiceAnswer (GraphQL
+// type Invoice).
+type AnnotateInvoiceAnswerAnnotateInvoice struct {
+	ID     string  `json:"id"`
+	Number string  `json:"number"`
+	Total  int64   `json:"total"`
+	Pdf    *string `json:"pdf"`
 }

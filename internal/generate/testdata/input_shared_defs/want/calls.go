@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,54 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// ShippingQuote calls the shippingQuote tool (query, approval none) with args.
-func (t Tools) ShippingQuote(ctx context.Context, args ShippingQuoteArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolShippingQuote, args)
+// ShippingQuote calls the shippingQuote tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ShippingQuote(ctx context.Context, args ShippingQuoteArgs) (*ShippingQuoteAnswer, toolrt.Result, error) {
+	var answer ShippingQuoteAnswer
+	res, err := t.Run.CallArgs(ctx, ToolShippingQuote, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// CreateOrder calls the createOrder tool (mutation, approval required) with args.
-func (t Tools) CreateOrder(ctx context.Context, args CreateOrderArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCreateOrder, args)
+// ShippingQuoteAnswer is the answer of the shippingQuote tool: the data its operation
+// (Tool_shippingQuote) selects.
+type ShippingQuoteAnswer struct {
+	// Quote shipping between two addresses; the country enum and the address input are written once in
+	// $defs.
+	ShippingQuote *ShippingQuoteAnswerShippingQuote `json:"shippingQuote"`
+}
+
+// ShippingQuoteAnswerShippingQuote is the shippingQuote in ShippingQuoteAnswer (GraphQL type
+// Quote).
+type ShippingQuoteAnswerShippingQuote struct {
+	ID     string `json:"id"`
+	Amount int32  `json:"amount"`
+}
+
+// CreateOrder calls the createOrder tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CreateOrder(ctx context.Context, args CreateOrderArgs) (*CreateOrderAnswer, toolrt.Result, error) {
+	var answer CreateOrderAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCreateOrder, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// CreateOrderAnswer is the answer of the createOrder tool: the data its operation
+// (Tool_createOrder) selects.
+type CreateOrderAnswer struct {
+	// Create an order; its input repeats the money input, so Money goes to $defs.
+	CreateOrder *CreateOrderAnswerCreateOrder `json:"createOrder"`
+}
+
+// CreateOrderAnswerCreateOrder is the createOrder in CreateOrderAnswer (GraphQL type Quote).
+type CreateOrderAnswerCreateOrder struct {
+	ID     string `json:"id"`
+	Amount int32  `json:"amount"`
 }

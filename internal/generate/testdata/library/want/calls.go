@@ -4,12 +4,14 @@ package generated
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,22 +19,152 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Book calls the book tool (query, approval none) with args.
-func (t Tools) Book(ctx context.Context, args BookArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolBook, args)
+// Book calls the book tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Book(ctx context.Context, args BookArgs) (*BookAnswer, toolrt.Result, error) {
+	var answer BookAnswer
+	res, err := t.Run.CallArgs(ctx, ToolBook, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Books calls the books tool (query, approval none) with args.
-func (t Tools) Books(ctx context.Context, args BooksArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolBooks, args)
+// BookAnswer is the answer of the book tool: the data its operation (Tool_book) selects.
+type BookAnswer struct {
+	// Look up a book by id.
+	Book *BookAnswerBook `json:"book"`
 }
 
-// Find calls the find tool (query, approval none) with args.
-func (t Tools) Find(ctx context.Context, args FindArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolFind, args)
+// BookAnswerBook is the book in BookAnswer (GraphQL type Book).
+type BookAnswerBook struct {
+	ID     string                `json:"id"`
+	Title  string                `json:"title"`
+	Author *BookAnswerBookAuthor `json:"author"`
 }
 
-// AddBook calls the addBook tool (mutation, approval required) with args.
-func (t Tools) AddBook(ctx context.Context, args AddBookArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAddBook, args)
+// BookAnswerBookAuthor is the author in BookAnswerBook (GraphQL type Author).
+type BookAnswerBookAuthor struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Books calls the books tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Books(ctx context.Context, args BooksArgs) (*BooksAnswer, toolrt.Result, error) {
+	var answer BooksAnswer
+	res, err := t.Run.CallArgs(ctx, ToolBooks, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// BooksAnswer is the answer of the books tool: the data its operation (Tool_books) selects.
+type BooksAnswer struct {
+	// Books by an author.
+	Books []BooksAnswerBooks `json:"books"`
+}
+
+// BooksAnswerBooks is the books in BooksAnswer (GraphQL type Book).
+type BooksAnswerBooks struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// Find calls the find tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Find(ctx context.Context, args FindArgs) (*FindAnswer, toolrt.Result, error) {
+	var answer FindAnswer
+	res, err := t.Run.CallArgs(ctx, ToolFind, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// FindAnswer is the answer of the find tool: the data its operation (Tool_find) selects.
+type FindAnswer struct {
+	// Anything with a title.
+	Find *FindAnswerFind `json:"find"`
+}
+
+// FindAnswerFind is the find in FindAnswer (GraphQL type Found).
+type FindAnswerFind struct {
+	Typename string `json:"__typename"`
+	// Book is set when Typename names Book.
+	Book *FindAnswerFindBook `json:"-"`
+	// Author is set when Typename names Author.
+	Author *FindAnswerFindAuthor `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a FindAnswerFind, then the member pointers that its Typename
+// picks.
+func (v *FindAnswerFind) UnmarshalJSON(data []byte) error {
+	type fields FindAnswerFind
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "Book":
+		v.Book = new(FindAnswerFindBook)
+		if err := json.Unmarshal(data, v.Book); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Author":
+		v.Author = new(FindAnswerFindAuthor)
+		if err := json.Unmarshal(data, v.Author); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FindAnswerFindBook is what FindAnswerFind selects when it is a Book (the fragment on Book).
+type FindAnswerFindBook struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// FindAnswerFindAuthor is what FindAnswerFind selects when it is a Author (the fragment on
+// Author).
+type FindAnswerFindAuthor struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// AddBook calls the addBook tool (mutation, approval required) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) AddBook(ctx context.Context, args AddBookArgs) (*AddBookAnswer, toolrt.Result, error) {
+	var answer AddBookAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAddBook, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// AddBookAnswer is the answer of the addBook tool: the data its operation (Tool_addBook) selects.
+type AddBookAnswer struct {
+	// Add a book.
+	AddBook AddBookAnswerAddBook `json:"addBook"`
+}
+
+// AddBookAnswerAddBook is the addBook in AddBookAnswer (GraphQL type Book).
+type AddBookAnswerAddBook struct {
+	ID     string                      `json:"id"`
+	Title  string                      `json:"title"`
+	Author *AddBookAnswerAddBookAuthor `json:"author"`
+}
+
+// AddBookAnswerAddBookAuthor is the author in AddBookAnswerAddBook (GraphQL type Author).
+type AddBookAnswerAddBookAuthor struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }

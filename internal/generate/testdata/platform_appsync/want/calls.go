@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,91 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// GetPost calls the getPost tool (query, approval none) with args.
-func (t Tools) GetPost(ctx context.Context, args GetPostArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolGetPost, args)
+// GetPost calls the getPost tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) GetPost(ctx context.Context, args GetPostArgs) (*GetPostAnswer, toolrt.Result, error) {
+	var answer GetPostAnswer
+	res, err := t.Run.CallArgs(ctx, ToolGetPost, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// ListPosts calls the listPosts tool (query, approval none) with args.
-func (t Tools) ListPosts(ctx context.Context, args ListPostsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolListPosts, args)
+// GetPostAnswer is the answer of the getPost tool: the data its operation (Tool_getPost) selects.
+type GetPostAnswer struct {
+	// Get one post by its id; returns null when no post has that id.
+	GetPost *GetPostAnswerGetPost `json:"getPost"`
 }
 
-// CreatePost calls the createPost tool (mutation, approval required) with args.
-func (t Tools) CreatePost(ctx context.Context, args CreatePostArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCreatePost, args)
+// GetPostAnswerGetPost is the getPost in GetPostAnswer (GraphQL type Post).
+type GetPostAnswerGetPost struct {
+	ID      string  `json:"id"`
+	Title   *string `json:"title"`
+	Created *string `json:"created"`
+	Meta    *string `json:"meta"`
+	Site    *string `json:"site"`
+}
+
+// ListPosts calls the listPosts tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ListPosts(ctx context.Context, args ListPostsArgs) (*ListPostsAnswer, toolrt.Result, error) {
+	var answer ListPostsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolListPosts, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ListPostsAnswer is the answer of the listPosts tool: the data its operation (Tool_listPosts)
+// selects.
+type ListPostsAnswer struct {
+	// Posts published after a date and time, newest first, one page of at most limit posts.
+	ListPosts *ListPostsAnswerListPosts `json:"listPosts"`
+}
+
+// ListPostsAnswerListPosts is the listPosts in ListPostsAnswer (GraphQL type PostConnection).
+type ListPostsAnswerListPosts struct {
+	Items     []*ListPostsAnswerListPostsItems `json:"items"`
+	NextToken *string                          `json:"nextToken"`
+}
+
+// ListPostsAnswerListPostsItems is the items in ListPostsAnswerListPosts (GraphQL type Post).
+type ListPostsAnswerListPostsItems struct {
+	ID      string  `json:"id"`
+	Title   *string `json:"title"`
+	Created *string `json:"created"`
+	Meta    *string `json:"meta"`
+	Site    *string `json:"site"`
+}
+
+// CreatePost calls the createPost tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CreatePost(ctx context.Context, args CreatePostArgs) (*CreatePostAnswer, toolrt.Result, error) {
+	var answer CreatePostAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCreatePost, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// CreatePostAnswer is the answer of the createPost tool: the data its operation (Tool_createPost)
+// selects.
+type CreatePostAnswer struct {
+	// Create a post with a title, optional metadata as JSON and the day it goes out.
+	CreatePost *CreatePostAnswerCreatePost `json:"createPost"`
+}
+
+// CreatePostAnswerCreatePost is the createPost in CreatePostAnswer (GraphQL type Post).
+type CreatePostAnswerCreatePost struct {
+	ID      string  `json:"id"`
+	Title   *string `json:"title"`
+	Created *string `json:"created"`
+	Meta    *string `json:"meta"`
+	Site    *string `json:"site"`
 }

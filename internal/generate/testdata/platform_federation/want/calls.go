@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,80 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Product calls the product tool (query, approval none) with args.
-func (t Tools) Product(ctx context.Context, args ProductArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProduct, args)
+// Product calls the product tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Product(ctx context.Context, args ProductArgs) (*ProductAnswer, toolrt.Result, error) {
+	var answer ProductAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProduct, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Products calls the products tool (query, approval none) with args.
-func (t Tools) Products(ctx context.Context, args ProductsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProducts, args)
+// ProductAnswer is the answer of the product tool: the data its operation (Tool_product) selects.
+type ProductAnswer struct {
+	// Look up a product by its SKU; returns null when no product has that SKU.
+	Product *ProductAnswerProduct `json:"product"`
 }
 
-// AddReview calls the addReview tool (mutation, approval required) with args.
-func (t Tools) AddReview(ctx context.Context, args AddReviewArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAddReview, args)
+// ProductAnswerProduct is the product in ProductAnswer (GraphQL type Product).
+type ProductAnswerProduct struct {
+	Sku    string  `json:"sku"`
+	Name   string  `json:"name"`
+	Price  *int32  `json:"price"`
+	Status *Status `json:"status"`
+}
+
+// Products calls the products tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Products(ctx context.Context, args ProductsArgs) (*ProductsAnswer, toolrt.Result, error) {
+	var answer ProductsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProducts, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ProductsAnswer is the answer of the products tool: the data its operation (Tool_products)
+// selects.
+type ProductsAnswer struct {
+	// Products in the catalog, newest first, at most first of them.
+	Products []ProductsAnswerProducts `json:"products"`
+}
+
+// ProductsAnswerProducts is the products in ProductsAnswer (GraphQL type Product).
+type ProductsAnswerProducts struct {
+	Sku    string  `json:"sku"`
+	Name   string  `json:"name"`
+	Price  *int32  `json:"price"`
+	Status *Status `json:"status"`
+}
+
+// AddReview calls the addReview tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) AddReview(ctx context.Context, args AddReviewArgs) (*AddReviewAnswer, toolrt.Result, error) {
+	var answer AddReviewAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAddReview, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// AddReviewAnswer is the answer of the addReview tool: the data its operation (Tool_addReview)
+// selects.
+type AddReviewAnswer struct {
+	// Add a review to a product; the review is published after moderation.
+	AddReview *AddReviewAnswerAddReview `json:"addReview"`
+}
+
+// AddReviewAnswerAddReview is the addReview in AddReviewAnswer (GraphQL type Review).
+type AddReviewAnswerAddReview struct {
+	ID   string `json:"id"`
+	Body string `json:"body"`
 }

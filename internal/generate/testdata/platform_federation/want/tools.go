@@ -37,3 +37,11 @@ type AddReviewArgs struct {
 	Sku  string `json:"sku"`
 	Body string `json:"body"`
 }
+
+// Status is the GraphQL enum Status.
+type Status string
+
+// The values of Status, in declaration order.
+const (
+	StatusLive Status = "LIVE"
+)

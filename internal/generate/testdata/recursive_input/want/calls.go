@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,7 +18,26 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Search calls the search tool (query, approval none) with args.
-func (t Tools) Search(ctx context.Context, args SearchArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolSearch, args)
+// Search calls the search tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Search(ctx context.Context, args SearchArgs) (*SearchAnswer, toolrt.Result, error) {
+	var answer SearchAnswer
+	res, err := t.Run.CallArgs(ctx, ToolSearch, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// SearchAnswer is the answer of the search tool: the data its operation (Tool_search) selects.
+type SearchAnswer struct {
+	// Search with a boolean filter tree; & < > stay readable.
+	Search []SearchAnswerSearch `json:"search"`
+}
+
+// SearchAnswerSearch is the search in SearchAnswer (GraphQL type Hit).
+type SearchAnswerSearch struct {
+	ID    string   `json:"id"`
+	Score *float64 `json:"score"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,97 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Conversation calls the conversation tool (query, approval none) with args.
-func (t Tools) Conversation(ctx context.Context, args ConversationArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolConversation, args)
+// Conversation calls the conversation tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Conversation(ctx context.Context, args ConversationArgs) (*ConversationAnswer, toolrt.Result, error) {
+	var answer ConversationAnswer
+	res, err := t.Run.CallArgs(ctx, ToolConversation, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// ListConversations calls the listConversations tool (query, approval none) with args.
-func (t Tools) ListConversations(ctx context.Context, args ListConversationsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolListConversations, args)
+// ConversationAnswer is the answer of the conversation tool: the data its operation
+// (Tool_conversation) selects.
+type ConversationAnswer struct {
+	// Get one conversation by its id, with its name and when it was created.
+	// Returns null when the caller is not a member of it.
+	Conversation *ConversationAnswerConversation `json:"conversation"`
 }
 
-// SendMessage calls the sendMessage tool (mutation, approval required) with args.
-func (t Tools) SendMessage(ctx context.Context, args SendMessageArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolSendMessage, args)
+// ConversationAnswerConversation is the conversation in ConversationAnswer (GraphQL type
+// Conversation).
+type ConversationAnswerConversation struct {
+	ID string `json:"id"`
+	// The conversation's name, as its members see it.
+	Name string `json:"name"`
+	// When it was created.
+	CreatedAt *string `json:"createdAt"`
+}
+
+// ListConversations calls the listConversations tool (query, approval none) with args and decodes
+// its answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error
+// is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ListConversations(ctx context.Context, args ListConversationsArgs) (*ListConversationsAnswer, toolrt.Result, error) {
+	var answer ListConversationsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolListConversations, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ListConversationsAnswer is the answer of the listConversations tool: the data its operation
+// (Tool_listConversations) selects.
+type ListConversationsAnswer struct {
+	// Lists the conversations of the signed-in user, newest first, a page at a time.
+	ListConversations *ListConversationsAnswerListConversations `json:"listConversations"`
+}
+
+// ListConversationsAnswerListConversations is the listConversations in ListConversationsAnswer
+// (GraphQL type ConversationPage).
+type ListConversationsAnswerListConversations struct {
+	Items []*ListConversationsAnswerListConversationsItems `json:"items"`
+	// Pass it back as nextToken for the next page; null on the last page.
+	NextToken *string `json:"nextToken"`
+}
+
+// ListConversationsAnswerListConversationsItems is the items in
+// ListConversationsAnswerListConversations (GraphQL type Conversation).
+type ListConversationsAnswerListConversationsItems struct {
+	ID string `json:"id"`
+	// The conversation's name, as its members see it.
+	Name string `json:"name"`
+	// When it was created.
+	CreatedAt *string `json:"createdAt"`
+}
+
+// SendMessage calls the sendMessage tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) SendMessage(ctx context.Context, args SendMessageArgs) (*SendMessageAnswer, toolrt.Result, error) {
+	var answer SendMessageAnswer
+	res, err := t.Run.CallArgs(ctx, ToolSendMessage, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// SendMessageAnswer is the answer of the sendMessage tool: the data its operation
+// (Tool_sendMessage) selects.
+type SendMessageAnswer struct {
+	// Sends a message to a conversation and returns it as stored, with its id and timestamp.
+	SendMessage *SendMessageAnswerSendMessage `json:"sendMessage"`
+}
+
+// SendMessageAnswerSendMessage is the sendMessage in SendMessageAnswer (GraphQL type Message).
+type SendMessageAnswerSendMessage struct {
+	ID             string `json:"id"`
+	ConversationID string `json:"conversationId"`
+	// The message text.
+	Content   string  `json:"content"`
+	CreatedAt *string `json:"createdAt"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,22 +18,112 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Book calls the book tool (query, approval none) with args.
-func (t Tools) Book(ctx context.Context, args BookArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolBook, args)
+// Book calls the book tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Book(ctx context.Context, args BookArgs) (*BookAnswer, toolrt.Result, error) {
+	var answer BookAnswer
+	res, err := t.Run.CallArgs(ctx, ToolBook, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Books calls the books tool (query, approval none) with args.
-func (t Tools) Books(ctx context.Context, args BooksArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolBooks, args)
+// BookAnswer is the answer of the book tool: the data its operation (Tool_book) selects.
+type BookAnswer struct {
+	// Look up a book by its id and return its title and author, or null when there is none.
+	Book *BookAnswerBook `json:"book"`
 }
 
-// Authors calls the authors tool (query, approval none) with args.
-func (t Tools) Authors(ctx context.Context, args AuthorsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAuthors, args)
+// BookAnswerBook is the book in BookAnswer (GraphQL type Book).
+type BookAnswerBook struct {
+	ID     string                `json:"id"`
+	Title  string                `json:"title"`
+	Author *BookAnswerBookAuthor `json:"author"`
 }
 
-// AddBook calls the addBook tool (mutation, approval required) with args.
-func (t Tools) AddBook(ctx context.Context, args AddBookArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAddBook, args)
+// BookAnswerBookAuthor is the author in BookAnswerBook (GraphQL type Author).
+type BookAnswerBookAuthor struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Books calls the books tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Books(ctx context.Context, args BooksArgs) (*BooksAnswer, toolrt.Result, error) {
+	var answer BooksAnswer
+	res, err := t.Run.CallArgs(ctx, ToolBooks, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// BooksAnswer is the answer of the books tool: the data its operation (Tool_books) selects.
+type BooksAnswer struct {
+	// Books by an author.
+	Books []BooksAnswerBooks `json:"books"`
+}
+
+// BooksAnswerBooks is the books in BooksAnswer (GraphQL type Book).
+type BooksAnswerBooks struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// Authors calls the authors tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Authors(ctx context.Context, args AuthorsArgs) (*AuthorsAnswer, toolrt.Result, error) {
+	var answer AuthorsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAuthors, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// AuthorsAnswer is the answer of the authors tool: the data its operation (Tool_authors) selects.
+type AuthorsAnswer struct {
+	// Authors whose name contains the text, with the id each book lookup takes.
+	Authors []AuthorsAnswerAuthors `json:"authors"`
+}
+
+// AuthorsAnswerAuthors is the authors in AuthorsAnswer (GraphQL type Author).
+type AuthorsAnswerAuthors struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// AddBook calls the addBook tool (mutation, approval required) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) AddBook(ctx context.Context, args AddBookArgs) (*AddBookAnswer, toolrt.Result, error) {
+	var answer AddBookAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAddBook, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// AddBookAnswer is the answer of the addBook tool: the data its operation (Tool_addBook) selects.
+type AddBookAnswer struct {
+	// Add a book to the catalog with its title and author, and return it with its new id.
+	AddBook AddBookAnswerAddBook `json:"addBook"`
+}
+
+// AddBookAnswerAddBook is the addBook in AddBookAnswer (GraphQL type Book).
+type AddBookAnswerAddBook struct {
+	ID     string                      `json:"id"`
+	Title  string                      `json:"title"`
+	Author *AddBookAnswerAddBookAuthor `json:"author"`
+}
+
+// AddBookAnswerAddBookAuthor is the author in AddBookAnswerAddBook (GraphQL type Author).
+type AddBookAnswerAddBookAuthor struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,113 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Users calls the users tool (query, approval none) with args.
-func (t Tools) Users(ctx context.Context, args UsersArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolUsers, args)
+// Users calls the users tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Users(ctx context.Context, args UsersArgs) (*UsersAnswer, toolrt.Result, error) {
+	var answer UsersAnswer
+	res, err := t.Run.CallArgs(ctx, ToolUsers, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// UsersAggregate calls the users_aggregate tool (query, approval none) with args.
-func (t Tools) UsersAggregate(ctx context.Context, args UsersAggregateArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolUsersAggregate, args)
+// UsersAnswer is the answer of the users tool: the data its operation (Tool_users) selects.
+type UsersAnswer struct {
+	// Fetch data from the table users: the rows matching where, a page at a time (limit, offset).
+	Users []UsersAnswerUsers `json:"users"`
 }
 
-// OrdersAggregate calls the orders_aggregate tool (query, approval none) with args.
-func (t Tools) OrdersAggregate(ctx context.Context, args OrdersAggregateArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrdersAggregate, args)
+// UsersAnswerUsers is the users in UsersAnswer (GraphQL type users).
+type UsersAnswerUsers struct {
+	ID   int32  `json:"id"`
+	Name string `json:"name"`
+	Age  *int32 `json:"age"`
+}
+
+// UsersAggregate calls the users_aggregate tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) UsersAggregate(ctx context.Context, args UsersAggregateArgs) (*UsersAggregateAnswer, toolrt.Result, error) {
+	var answer UsersAggregateAnswer
+	res, err := t.Run.CallArgs(ctx, ToolUsersAggregate, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// UsersAggregateAnswer is the answer of the users_aggregate tool: the data its operation
+// (Tool_users_aggregate) selects.
+type UsersAggregateAnswer struct {
+	// Fetch aggregated fields from the table users: count, sums and averages over the rows matching
+	// where.
+	UsersAggregate UsersAggregateAnswerUsersAggregate `json:"users_aggregate"`
+}
+
+// UsersAggregateAnswerUsersAggregate is the users_aggregate in UsersAggregateAnswer (GraphQL type
+// users_aggregate).
+type UsersAggregateAnswerUsersAggregate struct {
+	Aggregate *UsersAggregateAnswerUsersAggregateAggregate `json:"aggregate"`
+}
+
+// UsersAggregateAnswerUsersAggregateAggregate is the aggregate in
+// UsersAggregateAnswerUsersAggregate (GraphQL type users_aggregate_fields).
+type UsersAggregateAnswerUsersAggregateAggregate struct {
+	Count int32                                           `json:"count"`
+	Avg   *UsersAggregateAnswerUsersAggregateAggregateAvg `json:"avg"`
+	Max   *UsersAggregateAnswerUsersAggregateAggregateMax `json:"max"`
+}
+
+// UsersAggregateAnswerUsersAggregateAggregateAvg is the avg in
+// UsersAggregateAnswerUsersAggregateAggregate (GraphQL type users_avg_fields).
+type UsersAggregateAnswerUsersAggregateAggregateAvg struct {
+	Age *float64 `json:"age"`
+}
+
+// UsersAggregateAnswerUsersAggregateAggregateMax is the max in
+// UsersAggregateAnswerUsersAggregateAggregate (GraphQL type users_max_fields).
+type UsersAggregateAnswerUsersAggregateAggregateMax struct {
+	Age  *int32  `json:"age"`
+	Name *string `json:"name"`
+}
+
+// OrdersAggregate calls the orders_aggregate tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) OrdersAggregate(ctx context.Context, args OrdersAggregateArgs) (*OrdersAggregateAnswer, toolrt.Result, error) {
+	var answer OrdersAggregateAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrdersAggregate, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// OrdersAggregateAnswer is the answer of the orders_aggregate tool: the data its operation
+// (Tool_orders_aggregate) selects.
+type OrdersAggregateAnswer struct {
+	// Aggregates of the table orders over at most 100 rows, as the schema's own default says.
+	OrdersAggregate OrdersAggregateAnswerOrdersAggregate `json:"orders_aggregate"`
+}
+
+// OrdersAggregateAnswerOrdersAggregate is the orders_aggregate in OrdersAggregateAnswer (GraphQL
+// type orders_aggregate).
+type OrdersAggregateAnswerOrdersAggregate struct {
+	Aggregate *OrdersAggregateAnswerOrdersAggregateAggregate `json:"aggregate"`
+	Nodes     []OrdersAggregateAnswerOrdersAggregateNodes    `json:"nodes"`
+}
+
+// OrdersAggregateAnswerOrdersAggregateAggregate is the aggregate in
+// OrdersAggregateAnswerOrdersAggregate (GraphQL type orders_aggregate_fields).
+type OrdersAggregateAnswerOrdersAggregateAggregate struct {
+	Count int32 `json:"count"`
+}
+
+// OrdersAggregateAnswerOrdersAggregateNodes is the nodes in OrdersAggregateAnswerOrdersAggregate
+// (GraphQL type orders).
+type OrdersAggregateAnswerOrdersAggregateNodes struct {
+	ID    int32    `json:"id"`
+	Total *float64 `json:"total"`
 }

@@ -4,12 +4,14 @@ package generated
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +19,170 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Account calls the account tool (query, approval none) with args.
-func (t Tools) Account(ctx context.Context, args AccountArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAccount, args)
+// Account calls the account tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Account(ctx context.Context, args AccountArgs) (*AccountAnswer, toolrt.Result, error) {
+	var answer AccountAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAccount, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Accounts calls the accounts tool (query, approval none) with args.
-func (t Tools) Accounts(ctx context.Context, args AccountsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAccounts, args)
+// AccountAnswer is the answer of the account tool: the data its operation (Tool_account) selects.
+type AccountAnswer struct {
+	// An account: a user or an organization. Their names differ in nullability, so one is aliased.
+	Account *AccountAnswerAccount `json:"account"`
+}
+
+// AccountAnswerAccount is the account in AccountAnswer (GraphQL type Account).
+type AccountAnswerAccount struct {
+	Typename string `json:"__typename"`
+	// User is set when Typename names User.
+	User *AccountAnswerAccountUser `json:"-"`
+	// Organization is set when Typename names Organization.
+	Organization *AccountAnswerAccountOrganization `json:"-"`
+	// Bot is set when Typename names Bot.
+	Bot *AccountAnswerAccountBot `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a AccountAnswerAccount, then the member pointers that its
+// Typename picks.
+func (v *AccountAnswerAccount) UnmarshalJSON(data []byte) error {
+	type fields AccountAnswerAccount
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "User":
+		v.User = new(AccountAnswerAccountUser)
+		if err := json.Unmarshal(data, v.User); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Organization":
+		v.Organization = new(AccountAnswerAccountOrganization)
+		if err := json.Unmarshal(data, v.Organization); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Bot":
+		v.Bot = new(AccountAnswerAccountBot)
+		if err := json.Unmarshal(data, v.Bot); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AccountAnswerAccountUser is what AccountAnswerAccount selects when it is a User (the fragment on
+// User).
+type AccountAnswerAccountUser struct {
+	ID    string  `json:"id"`
+	Name  string  `json:"name"`
+	Login string  `json:"login"`
+	Email *string `json:"email"`
+}
+
+// AccountAnswerAccountOrganization is what AccountAnswerAccount selects when it is a Organization
+// (the fragment on Organization).
+type AccountAnswerAccountOrganization struct {
+	ID                string  `json:"id"`
+	OrganizationName  *string `json:"organizationName"`
+	Login             string  `json:"login"`
+	OrganizationEmail string  `json:"organizationEmail"`
+}
+
+// AccountAnswerAccountBot is what AccountAnswerAccount selects when it is a Bot (the fragment on
+// Bot).
+type AccountAnswerAccountBot struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Login string `json:"login"`
+}
+
+// Accounts calls the accounts tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Accounts(ctx context.Context, args AccountsArgs) (*AccountsAnswer, toolrt.Result, error) {
+	var answer AccountsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAccounts, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// AccountsAnswer is the answer of the accounts tool: the data its operation (Tool_accounts)
+// selects.
+type AccountsAnswer struct {
+	// Accounts in a list, summarized; the clash is aliased there too.
+	Accounts []*AccountsAnswerAccounts `json:"accounts"`
+}
+
+// AccountsAnswerAccounts is the accounts in AccountsAnswer (GraphQL type Account).
+type AccountsAnswerAccounts struct {
+	Typename string `json:"__typename"`
+	// User is set when Typename names User.
+	User *AccountsAnswerAccountsUser `json:"-"`
+	// Organization is set when Typename names Organization.
+	Organization *AccountsAnswerAccountsOrganization `json:"-"`
+	// Bot is set when Typename names Bot.
+	Bot *AccountsAnswerAccountsBot `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a AccountsAnswerAccounts, then the member pointers that its
+// Typename picks.
+func (v *AccountsAnswerAccounts) UnmarshalJSON(data []byte) error {
+	type fields AccountsAnswerAccounts
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "User":
+		v.User = new(AccountsAnswerAccountsUser)
+		if err := json.Unmarshal(data, v.User); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Organization":
+		v.Organization = new(AccountsAnswerAccountsOrganization)
+		if err := json.Unmarshal(data, v.Organization); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Bot":
+		v.Bot = new(AccountsAnswerAccountsBot)
+		if err := json.Unmarshal(data, v.Bot); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AccountsAnswerAccountsUser is what AccountsAnswerAccounts selects when it is a User (the
+// fragment on User).
+type AccountsAnswerAccountsUser struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// AccountsAnswerAccountsOrganization is what AccountsAnswerAccounts selects when it is a
+// Organization (the fragment on Organization).
+type AccountsAnswerAccountsOrganization struct {
+	ID               string  `json:"id"`
+	OrganizationName *string `json:"organizationName"`
+}
+
+// AccountsAnswerAccountsBot is what AccountsAnswerAccounts selects when it is a Bot (the fragment
+// on Bot).
+type AccountsAnswerAccountsBot struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,119 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Repositories calls the repositories tool (query, approval none) with args.
-func (t Tools) Repositories(ctx context.Context, args RepositoriesArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolRepositories, args)
+// Repositories calls the repositories tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Repositories(ctx context.Context, args RepositoriesArgs) (*RepositoriesAnswer, toolrt.Result, error) {
+	var answer RepositoriesAnswer
+	res, err := t.Run.CallArgs(ctx, ToolRepositories, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Issues calls the issues tool (query, approval none) with args.
-func (t Tools) Issues(ctx context.Context, args IssuesArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolIssues, args)
+// RepositoriesAnswer is the answer of the repositories tool: the data its operation
+// (Tool_repositories) selects.
+type RepositoriesAnswer struct {
+	// Repositories, most starred first. Pages forward with first and after.
+	Repositories RepositoriesAnswerRepositories `json:"repositories"`
 }
 
-// Tags calls the tags tool (query, approval none) with args.
-func (t Tools) Tags(ctx context.Context, args TagsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolTags, args)
+// RepositoriesAnswerRepositories is the repositories in RepositoriesAnswer (GraphQL type
+// RepositoryConnection).
+type RepositoriesAnswerRepositories struct {
+	Nodes      []*RepositoriesAnswerRepositoriesNodes `json:"nodes"`
+	PageInfo   RepositoriesAnswerRepositoriesPageInfo `json:"pageInfo"`
+	TotalCount int32                                  `json:"totalCount"`
+}
+
+// RepositoriesAnswerRepositoriesNodes is the nodes in RepositoriesAnswerRepositories (GraphQL type
+// Repository).
+type RepositoriesAnswerRepositoriesNodes struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	Description *string `json:"description"`
+	Stars       int32   `json:"stars"`
+}
+
+// RepositoriesAnswerRepositoriesPageInfo is the pageInfo in RepositoriesAnswerRepositories
+// (GraphQL type PageInfo).
+type RepositoriesAnswerRepositoriesPageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor"`
+}
+
+// Issues calls the issues tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Issues(ctx context.Context, args IssuesArgs) (*IssuesAnswer, toolrt.Result, error) {
+	var answer IssuesAnswer
+	res, err := t.Run.CallArgs(ctx, ToolIssues, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// IssuesAnswer is the answer of the issues tool: the data its operation (Tool_issues) selects.
+type IssuesAnswer struct {
+	// Issues of the signed-in user; a connection with edges only.
+	Issues IssuesAnswerIssues `json:"issues"`
+}
+
+// IssuesAnswerIssues is the issues in IssuesAnswer (GraphQL type IssueConnection).
+type IssuesAnswerIssues struct {
+	Edges      []IssuesAnswerIssuesEdges  `json:"edges"`
+	PageInfo   IssuesAnswerIssuesPageInfo `json:"pageInfo"`
+	IssueCount int32                      `json:"issueCount"`
+}
+
+// IssuesAnswerIssuesEdges is the edges in IssuesAnswerIssues (GraphQL type IssueEdge).
+type IssuesAnswerIssuesEdges struct {
+	Node IssuesAnswerIssuesEdgesNode `json:"node"`
+}
+
+// IssuesAnswerIssuesEdgesNode is the node in IssuesAnswerIssuesEdges (GraphQL type Issue).
+type IssuesAnswerIssuesEdgesNode struct {
+	ID     string     `json:"id"`
+	Number int32      `json:"number"`
+	Title  string     `json:"title"`
+	State  IssueState `json:"state"`
+}
+
+// IssuesAnswerIssuesPageInfo is the pageInfo in IssuesAnswerIssues (GraphQL type PageInfo).
+type IssuesAnswerIssuesPageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor"`
+}
+
+// Tags calls the tags tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Tags(ctx context.Context, args TagsArgs) (*TagsAnswer, toolrt.Result, error) {
+	var answer TagsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolTags, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// TagsAnswer is the answer of the tags tool: the data its operation (Tool_tags) selects.
+type TagsAnswer struct {
+	// Tag names, a connection of strings with its own default page size.
+	Tags *TagsAnswerTags `json:"tags"`
+}
+
+// TagsAnswerTags is the tags in TagsAnswer (GraphQL type TagConnection).
+type TagsAnswerTags struct {
+	Nodes    []string               `json:"nodes"`
+	PageInfo TagsAnswerTagsPageInfo `json:"pageInfo"`
+}
+
+// TagsAnswerTagsPageInfo is the pageInfo in TagsAnswerTags (GraphQL type PageInfo).
+type TagsAnswerTagsPageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor"`
 }

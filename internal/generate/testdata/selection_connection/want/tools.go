@@ -42,3 +42,12 @@ type TagsArgs struct {
 	First *int32  `json:"first,omitempty"`
 	After *string `json:"after,omitempty"`
 }
+
+// IssueState is the GraphQL enum IssueState.
+type IssueState string
+
+// The values of IssueState, in declaration order.
+const (
+	IssueStateOpen   IssueState = "OPEN"
+	IssueStateClosed IssueState = "CLOSED"
+)

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,66 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Project calls the project tool (query, approval none) with args.
-func (t Tools) Project(ctx context.Context, args ProjectArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProject, args)
+// Project calls the project tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Project(ctx context.Context, args ProjectArgs) (*ProjectAnswer, toolrt.Result, error) {
+	var answer ProjectAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProject, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// CloseProject calls the closeProject tool (mutation, approval required) with args.
-func (t Tools) CloseProject(ctx context.Context, args CloseProjectArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCloseProject, args)
+// ProjectAnswer is the answer of the project tool: the data its operation (Tool_project) selects.
+type ProjectAnswer struct {
+	// A classic project. Its deprecated fields are left out where others remain.
+	Project *ProjectAnswerProject `json:"project"`
+}
+
+// ProjectAnswerProject is the project in ProjectAnswer (GraphQL type Project).
+type ProjectAnswerProject struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// CloseProject calls the closeProject tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CloseProject(ctx context.Context, args CloseProjectArgs) (*CloseProjectAnswer, toolrt.Result, error) {
+	var answer CloseProjectAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCloseProject, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// CloseProjectAnswer is the answer of the closeProject tool: the data its operation
+// (Tool_closeProject) selects.
+type CloseProjectAnswer struct {
+	// Close a classic project. Everything its payload returns is deprecated, so that is selected.
+	CloseProject *CloseProjectAnswerCloseProject `json:"closeProject"`
+}
+
+// CloseProjectAnswerCloseProject is the closeProject in CloseProjectAnswer (GraphQL type
+// CloseProjectPayload).
+type CloseProjectAnswerCloseProject struct {
+	Project *CloseProjectAnswerCloseProjectProject `json:"project"`
+	Column  *CloseProjectAnswerCloseProjectColumn  `json:"column"`
+}
+
+// CloseProjectAnswerCloseProjectProject is the project in CloseProjectAnswerCloseProject (GraphQL
+// type Project).
+type CloseProjectAnswerCloseProjectProject struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// CloseProjectAnswerCloseProjectColumn is the column in CloseProjectAnswerCloseProject (GraphQL
+// type LegacyColumn).
+type CloseProjectAnswerCloseProjectColumn struct {
+	Name    string  `json:"name"`
+	Purpose *string `json:"purpose"`
 }

@@ -4,12 +4,14 @@ package generated
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +19,341 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Entry calls the entry tool (query, approval none) with args.
-func (t Tools) Entry(ctx context.Context, args EntryArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolEntry, args)
+// Entry calls the entry tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Entry(ctx context.Context, args EntryArgs) (*EntryAnswer, toolrt.Result, error) {
+	var answer EntryAnswer
+	res, err := t.Run.CallArgs(ctx, ToolEntry, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Entries calls the entries tool (query, approval none) with args.
-func (t Tools) Entries(ctx context.Context, args EntriesArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolEntries, args)
+// EntryAnswer is the answer of the entry tool: the data its operation (Tool_entry) selects.
+type EntryAnswer struct {
+	// Whatever sits at a path: an interface whose only field is an object, so members are listed.
+	Entry *EntryAnswerEntry `json:"entry"`
 }
 
-// MoveEntry calls the moveEntry tool (mutation, approval required) with args.
-func (t Tools) MoveEntry(ctx context.Context, args MoveEntryArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMoveEntry, args)
+// EntryAnswerEntry is the entry in EntryAnswer (GraphQL type Entry).
+type EntryAnswerEntry struct {
+	Typename string `json:"__typename"`
+	// Folder is set when Typename names Folder.
+	Folder *EntryAnswerEntryFolder `json:"-"`
+	// File is set when Typename names File.
+	File *EntryAnswerEntryFile `json:"-"`
+	// Link is set when Typename names Link.
+	Link *EntryAnswerEntryLink `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a EntryAnswerEntry, then the member pointers that its
+// Typename picks.
+func (v *EntryAnswerEntry) UnmarshalJSON(data []byte) error {
+	type fields EntryAnswerEntry
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "Folder":
+		v.Folder = new(EntryAnswerEntryFolder)
+		if err := json.Unmarshal(data, v.Folder); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "File":
+		v.File = new(EntryAnswerEntryFile)
+		if err := json.Unmarshal(data, v.File); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Link":
+		v.Link = new(EntryAnswerEntryLink)
+		if err := json.Unmarshal(data, v.Link); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EntryAnswerEntryFolder is what EntryAnswerEntry selects when it is a Folder (the fragment on
+// Folder).
+type EntryAnswerEntryFolder struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Size int32  `json:"size"`
+}
+
+// EntryAnswerEntryFile is what EntryAnswerEntry selects when it is a File (the fragment on File).
+type EntryAnswerEntryFile struct {
+	ID       string  `json:"id"`
+	FileName *string `json:"fileName"`
+	FileSize float64 `json:"fileSize"`
+	MimeType string  `json:"mimeType"`
+}
+
+// EntryAnswerEntryLink is what EntryAnswerEntry selects when it is a Link (the fragment on Link).
+type EntryAnswerEntryLink struct {
+	ID     string `json:"id"`
+	Target string `json:"target"`
+}
+
+// Entries calls the entries tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Entries(ctx context.Context, args EntriesArgs) (*EntriesAnswer, toolrt.Result, error) {
+	var answer EntriesAnswer
+	res, err := t.Run.CallArgs(ctx, ToolEntries, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// EntriesAnswer is the answer of the entries tool: the data its operation (Tool_entries) selects.
+type EntriesAnswer struct {
+	// Entries under a path, paged; the nodes are abstract.
+	Entries EntriesAnswerEntries `json:"entries"`
+}
+
+// EntriesAnswerEntries is the entries in EntriesAnswer (GraphQL type EntryConnection).
+type EntriesAnswerEntries struct {
+	Nodes      []EntriesAnswerEntriesNodes  `json:"nodes"`
+	PageInfo   EntriesAnswerEntriesPageInfo `json:"pageInfo"`
+	TotalCount int32                        `json:"totalCount"`
+}
+
+// EntriesAnswerEntriesNodes is the nodes in EntriesAnswerEntries (GraphQL type Entry).
+type EntriesAnswerEntriesNodes struct {
+	Typename string `json:"__typename"`
+	// Folder is set when Typename names Folder.
+	Folder *EntriesAnswerEntriesNodesFolder `json:"-"`
+	// File is set when Typename names File.
+	File *EntriesAnswerEntriesNodesFile `json:"-"`
+	// Link is set when Typename names Link.
+	Link *EntriesAnswerEntriesNodesLink `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a EntriesAnswerEntriesNodes, then the member pointers that
+// its Typename picks.
+func (v *EntriesAnswerEntriesNodes) UnmarshalJSON(data []byte) error {
+	type fields EntriesAnswerEntriesNodes
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "Folder":
+		v.Folder = new(EntriesAnswerEntriesNodesFolder)
+		if err := json.Unmarshal(data, v.Folder); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "File":
+		v.File = new(EntriesAnswerEntriesNodesFile)
+		if err := json.Unmarshal(data, v.File); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Link":
+		v.Link = new(EntriesAnswerEntriesNodesLink)
+		if err := json.Unmarshal(data, v.Link); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EntriesAnswerEntriesNodesFolder is what EntriesAnswerEntriesNodes selects when it is a Folder
+// (the fragment on Folder).
+type EntriesAnswerEntriesNodesFolder struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// EntriesAnswerEntriesNodesFile is what EntriesAnswerEntriesNodes selects when it is a File (the
+// fragment on File).
+type EntriesAnswerEntriesNodesFile struct {
+	ID       string  `json:"id"`
+	FileName *string `json:"fileName"`
+}
+
+// EntriesAnswerEntriesNodesLink is what EntriesAnswerEntriesNodes selects when it is a Link (the
+// fragment on Link).
+type EntriesAnswerEntriesNodesLink struct {
+	ID     string `json:"id"`
+	Target string `json:"target"`
+}
+
+// EntriesAnswerEntriesPageInfo is the pageInfo in EntriesAnswerEntries (GraphQL type PageInfo).
+type EntriesAnswerEntriesPageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor"`
+}
+
+// MoveEntry calls the moveEntry tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) MoveEntry(ctx context.Context, args MoveEntryArgs) (*MoveEntryAnswer, toolrt.Result, error) {
+	var answer MoveEntryAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMoveEntry, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// MoveEntryAnswer is the answer of the moveEntry tool: the data its operation (Tool_moveEntry)
+// selects.
+type MoveEntryAnswer struct {
+	// Move an entry; the payload has a result, a list and errors.
+	MoveEntry *MoveEntryAnswerMoveEntry `json:"moveEntry"`
+}
+
+// MoveEntryAnswerMoveEntry is the moveEntry in MoveEntryAnswer (GraphQL type MoveEntryPayload).
+type MoveEntryAnswerMoveEntry struct {
+	Entry    *MoveEntryAnswerMoveEntryEntry     `json:"entry"`
+	Affected []MoveEntryAnswerMoveEntryAffected `json:"affected"`
+	Errors   []MoveEntryAnswerMoveEntryErrors   `json:"errors"`
+}
+
+// MoveEntryAnswerMoveEntryEntry is the entry in MoveEntryAnswerMoveEntry (GraphQL type Entry).
+type MoveEntryAnswerMoveEntryEntry struct {
+	Typename string `json:"__typename"`
+	// Folder is set when Typename names Folder.
+	Folder *MoveEntryAnswerMoveEntryEntryFolder `json:"-"`
+	// File is set when Typename names File.
+	File *MoveEntryAnswerMoveEntryEntryFile `json:"-"`
+	// Link is set when Typename names Link.
+	Link *MoveEntryAnswerMoveEntryEntryLink `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a MoveEntryAnswerMoveEntryEntry, then the member pointers
+// that its Typename picks.
+func (v *MoveEntryAnswerMoveEntryEntry) UnmarshalJSON(data []byte) error {
+	type fields MoveEntryAnswerMoveEntryEntry
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "Folder":
+		v.Folder = new(MoveEntryAnswerMoveEntryEntryFolder)
+		if err := json.Unmarshal(data, v.Folder); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "File":
+		v.File = new(MoveEntryAnswerMoveEntryEntryFile)
+		if err := json.Unmarshal(data, v.File); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Link":
+		v.Link = new(MoveEntryAnswerMoveEntryEntryLink)
+		if err := json.Unmarshal(data, v.Link); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MoveEntryAnswerMoveEntryEntryFolder is what MoveEntryAnswerMoveEntryEntry selects when it is a
+// Folder (the fragment on Folder).
+type MoveEntryAnswerMoveEntryEntryFolder struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Size int32  `json:"size"`
+}
+
+// MoveEntryAnswerMoveEntryEntryFile is what MoveEntryAnswerMoveEntryEntry selects when it is a
+// File (the fragment on File).
+type MoveEntryAnswerMoveEntryEntryFile struct {
+	ID       string  `json:"id"`
+	FileName *string `json:"fileName"`
+	FileSize float64 `json:"fileSize"`
+	MimeType string  `json:"mimeType"`
+}
+
+// MoveEntryAnswerMoveEntryEntryLink is what MoveEntryAnswerMoveEntryEntry selects when it is a
+// Link (the fragment on Link).
+type MoveEntryAnswerMoveEntryEntryLink struct {
+	ID     string `json:"id"`
+	Target string `json:"target"`
+}
+
+// MoveEntryAnswerMoveEntryAffected is the affected in MoveEntryAnswerMoveEntry (GraphQL type
+// Entry).
+type MoveEntryAnswerMoveEntryAffected struct {
+	Typename string `json:"__typename"`
+	// Folder is set when Typename names Folder.
+	Folder *MoveEntryAnswerMoveEntryAffectedFolder `json:"-"`
+	// File is set when Typename names File.
+	File *MoveEntryAnswerMoveEntryAffectedFile `json:"-"`
+	// Link is set when Typename names Link.
+	Link *MoveEntryAnswerMoveEntryAffectedLink `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a MoveEntryAnswerMoveEntryAffected, then the member pointers
+// that its Typename picks.
+func (v *MoveEntryAnswerMoveEntryAffected) UnmarshalJSON(data []byte) error {
+	type fields MoveEntryAnswerMoveEntryAffected
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "Folder":
+		v.Folder = new(MoveEntryAnswerMoveEntryAffectedFolder)
+		if err := json.Unmarshal(data, v.Folder); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "File":
+		v.File = new(MoveEntryAnswerMoveEntryAffectedFile)
+		if err := json.Unmarshal(data, v.File); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Link":
+		v.Link = new(MoveEntryAnswerMoveEntryAffectedLink)
+		if err := json.Unmarshal(data, v.Link); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MoveEntryAnswerMoveEntryAffectedFolder is what MoveEntryAnswerMoveEntryAffected selects when it
+// is a Folder (the fragment on Folder).
+type MoveEntryAnswerMoveEntryAffectedFolder struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// MoveEntryAnswerMoveEntryAffectedFile is what MoveEntryAnswerMoveEntryAffected selects when it is
+// a File (the fragment on File).
+type MoveEntryAnswerMoveEntryAffectedFile struct {
+	ID       string  `json:"id"`
+	FileName *string `json:"fileName"`
+}
+
+// MoveEntryAnswerMoveEntryAffectedLink is what MoveEntryAnswerMoveEntryAffected selects when it is
+// a Link (the fragment on Link).
+type MoveEntryAnswerMoveEntryAffectedLink struct {
+	ID     string `json:"id"`
+	Target string `json:"target"`
+}
+
+// MoveEntryAnswerMoveEntryErrors is the errors in MoveEntryAnswerMoveEntry (GraphQL type
+// MoveError).
+type MoveEntryAnswerMoveEntryErrors struct {
+	Path    *string `json:"path"`
+	Message string  `json:"message"`
 }

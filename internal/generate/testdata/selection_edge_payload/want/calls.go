@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,90 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// AddComment calls the addComment tool (mutation, approval required) with args.
-func (t Tools) AddComment(ctx context.Context, args AddCommentArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAddComment, args)
+// AddComment calls the addComment tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) AddComment(ctx context.Context, args AddCommentArgs) (*AddCommentAnswer, toolrt.Result, error) {
+	var answer AddCommentAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAddComment, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Reply calls the reply tool (mutation, approval required) with args.
-func (t Tools) Reply(ctx context.Context, args ReplyArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolReply, args)
+// AddCommentAnswer is the answer of the addComment tool: the data its operation (Tool_addComment)
+// selects.
+type AddCommentAnswer struct {
+	// Comment on an issue; returns the new comment through its edge and the issue it is on.
+	AddComment *AddCommentAnswerAddComment `json:"addComment"`
+}
+
+// AddCommentAnswerAddComment is the addComment in AddCommentAnswer (GraphQL type
+// AddCommentPayload).
+type AddCommentAnswerAddComment struct {
+	CommentEdge *AddCommentAnswerAddCommentCommentEdge `json:"commentEdge"`
+	Subject     *AddCommentAnswerAddCommentSubject     `json:"subject"`
+	Issue       *AddCommentAnswerAddCommentIssue       `json:"issue"`
+}
+
+// AddCommentAnswerAddCommentCommentEdge is the commentEdge in AddCommentAnswerAddComment (GraphQL
+// type CommentEdge).
+type AddCommentAnswerAddCommentCommentEdge struct {
+	Node *AddCommentAnswerAddCommentCommentEdgeNode `json:"node"`
+}
+
+// AddCommentAnswerAddCommentCommentEdgeNode is the node in AddCommentAnswerAddCommentCommentEdge
+// (GraphQL type Comment).
+type AddCommentAnswerAddCommentCommentEdgeNode struct {
+	ID        string `json:"id"`
+	Body      string `json:"body"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// AddCommentAnswerAddCommentSubject is the subject in AddCommentAnswerAddComment (GraphQL type
+// Node).
+type AddCommentAnswerAddCommentSubject struct {
+	Typename string `json:"__typename"`
+	ID       string `json:"id"`
+}
+
+// AddCommentAnswerAddCommentIssue is the issue in AddCommentAnswerAddComment (GraphQL type Issue).
+type AddCommentAnswerAddCommentIssue struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// Reply calls the reply tool (mutation, approval required) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Reply(ctx context.Context, args ReplyArgs) (*ReplyAnswer, toolrt.Result, error) {
+	var answer ReplyAnswer
+	res, err := t.Run.CallArgs(ctx, ToolReply, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ReplyAnswer is the answer of the reply tool: the data its operation (Tool_reply) selects.
+type ReplyAnswer struct {
+	// Reply to a comment; the edge's node is an interface.
+	Reply *ReplyAnswerReply `json:"reply"`
+}
+
+// ReplyAnswerReply is the reply in ReplyAnswer (GraphQL type ReplyPayload).
+type ReplyAnswerReply struct {
+	ReplyEdge *ReplyAnswerReplyReplyEdge `json:"replyEdge"`
+}
+
+// ReplyAnswerReplyReplyEdge is the replyEdge in ReplyAnswerReply (GraphQL type ReplyEdge).
+type ReplyAnswerReplyReplyEdge struct {
+	Node *ReplyAnswerReplyReplyEdgeNode `json:"node"`
+}
+
+// ReplyAnswerReplyReplyEdgeNode is the node in ReplyAnswerReplyReplyEdge (GraphQL type Reaction).
+type ReplyAnswerReplyReplyEdgeNode struct {
+	Typename string `json:"__typename"`
+	Emoji    string `json:"emoji"`
 }

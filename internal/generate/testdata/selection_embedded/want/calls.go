@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,126 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Asset calls the asset tool (query, approval none) with args.
-func (t Tools) Asset(ctx context.Context, args AssetArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAsset, args)
+// Asset calls the asset tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Asset(ctx context.Context, args AssetArgs) (*AssetAnswer, toolrt.Result, error) {
+	var answer AssetAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAsset, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Simulate calls the simulate tool (query, approval none) with args.
-func (t Tools) Simulate(ctx context.Context, args SimulateArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolSimulate, args)
+// AssetAnswer is the answer of the asset tool: the data its operation (Tool_asset) selects.
+type AssetAnswer struct {
+	// One asset by its id. Its only leaf is that id, so its embedded token and totals are selected.
+	Asset *AssetAnswerAsset `json:"asset"`
 }
 
-// Market calls the market tool (query, approval none) with args.
-func (t Tools) Market(ctx context.Context, args MarketArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMarket, args)
+// AssetAnswerAsset is the asset in AssetAnswer (GraphQL type Asset).
+type AssetAnswerAsset struct {
+	ID string `json:"id"`
+	// Embedded: its leaves and value objects (the list of points too), its entity in summary form; the
+	// way back to the asset stays out.
+	Token AssetAnswerAssetToken `json:"token"`
+	// Embedded: its count; the amount inside is embedded too and stays out (one level only).
+	Totals AssetAnswerAssetTotals `json:"totals"`
+}
+
+// AssetAnswerAssetToken is the token in AssetAnswerAsset (GraphQL type Token).
+type AssetAnswerAssetToken struct {
+	Address string                         `json:"address"`
+	Symbol  string                         `json:"symbol"`
+	Chain   AssetAnswerAssetTokenChain     `json:"chain"`
+	Info    AssetAnswerAssetTokenInfo      `json:"info"`
+	History []AssetAnswerAssetTokenHistory `json:"history"`
+}
+
+// AssetAnswerAssetTokenChain is the chain in AssetAnswerAssetToken (GraphQL type Chain).
+type AssetAnswerAssetTokenChain struct {
+	ChainID int32  `json:"chainId"`
+	Name    string `json:"name"`
+}
+
+// AssetAnswerAssetTokenInfo is the info in AssetAnswerAssetToken (GraphQL type TokenInfo).
+type AssetAnswerAssetTokenInfo struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// AssetAnswerAssetTokenHistory is the history in AssetAnswerAssetToken (GraphQL type Point).
+type AssetAnswerAssetTokenHistory struct {
+	At    string `json:"at"`
+	Price string `json:"price"`
+}
+
+// AssetAnswerAssetTotals is the totals in AssetAnswerAsset (GraphQL type AssetTotals).
+type AssetAnswerAssetTotals struct {
+	Count int32 `json:"count"`
+}
+
+// Simulate calls the simulate tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Simulate(ctx context.Context, args SimulateArgs) (*SimulateAnswer, toolrt.Result, error) {
+	var answer SimulateAnswer
+	res, err := t.Run.CallArgs(ctx, ToolSimulate, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// SimulateAnswer is the answer of the simulate tool: the data its operation (Tool_simulate)
+// selects.
+type SimulateAnswer struct {
+	// Simulate a transaction: the result's only leaf is the error, so the embedded effects are
+	// selected.
+	Simulate SimulateAnswerSimulate `json:"simulate"`
+}
+
+// SimulateAnswerSimulate is the simulate in SimulateAnswer (GraphQL type Simulation).
+type SimulateAnswerSimulate struct {
+	Error   *string                        `json:"error"`
+	Effects *SimulateAnswerSimulateEffects `json:"effects"`
+}
+
+// SimulateAnswerSimulateEffects is the effects in SimulateAnswerSimulate (GraphQL type Effects).
+type SimulateAnswerSimulateEffects struct {
+	Digest string                           `json:"digest"`
+	Status string                           `json:"status"`
+	Gas    SimulateAnswerSimulateEffectsGas `json:"gas"`
+}
+
+// SimulateAnswerSimulateEffectsGas is the gas in SimulateAnswerSimulateEffects (GraphQL type Gas).
+type SimulateAnswerSimulateEffectsGas struct {
+	Used int32 `json:"used"`
+}
+
+// Market calls the market tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Market(ctx context.Context, args MarketArgs) (*MarketAnswer, toolrt.Result, error) {
+	var answer MarketAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMarket, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// MarketAnswer is the answer of the market tool: the data its operation (Tool_market) selects.
+type MarketAnswer struct {
+	// One market by its id. It has leaves of its own beyond its summary, so its embedded stats stay
+	// out.
+	Market *MarketAnswerMarket `json:"market"`
+}
+
+// MarketAnswerMarket is the market in MarketAnswer (GraphQL type Market).
+type MarketAnswerMarket struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Open bool   `json:"open"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,22 +18,332 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Movie calls the movie tool (query, approval none) with args.
-func (t Tools) Movie(ctx context.Context, args MovieArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMovie, args)
+// Movie calls the movie tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Movie(ctx context.Context, args MovieArgs) (*MovieAnswer, toolrt.Result, error) {
+	var answer MovieAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMovie, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Person calls the person tool (query, approval none) with args.
-func (t Tools) Person(ctx context.Context, args PersonArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolPerson, args)
+// MovieAnswer is the answer of the movie tool: the data its operation (Tool_movie) selects.
+type MovieAnswer struct {
+	// Returns a movie by its database identifier. Use this when you have an exact
+	// ID, typically from a prior `search` or `movies` call. Returns null if no
+	// movie exists with that ID, so check for null before assuming success.
+	Movie *MovieAnswerMovie `json:"movie"`
 }
 
-// TvShow calls the tvShow tool (query, approval none) with args.
-func (t Tools) TvShow(ctx context.Context, args TvShowArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolTvShow, args)
+// MovieAnswerMovie is the movie in MovieAnswer (GraphQL type Movie).
+type MovieAnswerMovie struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	ReleaseYear int32  `json:"releaseYear"`
+	Genre       *Genre `json:"genre"`
+	// Average rating from 0 to 10
+	Rating *float64 `json:"rating"`
+	// Runtime in minutes
+	Runtime   *int32  `json:"runtime"`
+	Plot      *string `json:"plot"`
+	PosterURL *string `json:"posterUrl"`
+	// The Movie Database (TMDB) external identifier
+	TmdbID *int32 `json:"tmdbId"`
+	// Live community rating from TMDB; null when the movie does not have a tmdbId or TMDB is
+	// unavailable
+	CommunityRating *MovieAnswerMovieCommunityRating `json:"communityRating"`
+	// Number of reviews - resolved as a grouped COUNT via @BatchMapping
+	ReviewCount int32                       `json:"reviewCount"`
+	Directors   []MovieAnswerMovieDirectors `json:"directors"`
+	Cast        []MovieAnswerMovieCast      `json:"cast"`
+	Reviews     []MovieAnswerMovieReviews   `json:"reviews"`
 }
 
-// MyWatchLists calls the myWatchLists tool (query, approval none) with args.
-func (t Tools) MyWatchLists(ctx context.Context, args MyWatchListsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMyWatchLists, args)
+// MovieAnswerMovieCommunityRating is the communityRating in MovieAnswerMovie (GraphQL type
+// CommunityRating).
+type MovieAnswerMovieCommunityRating struct {
+	// Vote average on a 0-10 scale
+	VoteAverage float64 `json:"voteAverage"`
+	VoteCount   int32   `json:"voteCount"`
+}
+
+// MovieAnswerMovieDirectors is the directors in MovieAnswerMovie (GraphQL type Person).
+type MovieAnswerMovieDirectors struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	BirthYear *int32 `json:"birthYear"`
+	// Short biography blurb
+	Biography *string `json:"biography"`
+	// Portrait image URL (TMDB)
+	PhotoURL *string `json:"photoUrl"`
+	// ISO 3166-1 alpha-2 country code
+	CountryCode *string `json:"countryCode"`
+	// Country details resolved live from the external countries GraphQL API
+	Country *MovieAnswerMovieDirectorsCountry `json:"country"`
+}
+
+// MovieAnswerMovieDirectorsCountry is the country in MovieAnswerMovieDirectors (GraphQL type
+// Country).
+type MovieAnswerMovieDirectorsCountry struct {
+	// ISO 3166-1 alpha-2 code, e.g. CZ
+	Code     string  `json:"code"`
+	Name     string  `json:"name"`
+	Emoji    *string `json:"emoji"`
+	Capital  *string `json:"capital"`
+	Currency *string `json:"currency"`
+}
+
+// MovieAnswerMovieCast is the cast in MovieAnswerMovie (GraphQL type MovieCast).
+type MovieAnswerMovieCast struct {
+	ID            string `json:"id"`
+	CharacterName string `json:"characterName"`
+}
+
+// MovieAnswerMovieReviews is the reviews in MovieAnswerMovie (GraphQL type Review).
+type MovieAnswerMovieReviews struct {
+	ID string `json:"id"`
+	// Rating from 1 to 10
+	Score     int32   `json:"score"`
+	Comment   *string `json:"comment"`
+	CreatedAt string  `json:"createdAt"`
+}
+
+// Person calls the person tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Person(ctx context.Context, args PersonArgs) (*PersonAnswer, toolrt.Result, error) {
+	var answer PersonAnswer
+	res, err := t.Run.CallArgs(ctx, ToolPerson, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// PersonAnswer is the answer of the person tool: the data its operation (Tool_person) selects.
+type PersonAnswer struct {
+	// Returns a person by their database identifier, with the roles that connect
+	// them to movies and TV shows. Use this when you have an exact ID, typically
+	// from a prior `search` call. Returns null if no person exists with that ID.
+	// To find a person by name, use `search` instead.
+	Person *PersonAnswerPerson `json:"person"`
+}
+
+// PersonAnswerPerson is the person in PersonAnswer (GraphQL type Person).
+type PersonAnswerPerson struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	BirthYear *int32 `json:"birthYear"`
+	// Short biography blurb
+	Biography *string `json:"biography"`
+	// Portrait image URL (TMDB)
+	PhotoURL *string `json:"photoUrl"`
+	// ISO 3166-1 alpha-2 country code
+	CountryCode *string `json:"countryCode"`
+	// Country details resolved live from the external countries GraphQL API
+	Country *PersonAnswerPersonCountry `json:"country"`
+	// Movies this person directed
+	DirectedMovies []PersonAnswerPersonDirectedMovies `json:"directedMovies"`
+	// This person's acting credits in movies
+	MovieCastCredits []PersonAnswerPersonMovieCastCredits `json:"movieCastCredits"`
+	// TV shows this person created
+	CreatedShows []PersonAnswerPersonCreatedShows `json:"createdShows"`
+	// This person's acting credits in TV shows
+	TvShowCastCredits []PersonAnswerPersonTvShowCastCredits `json:"tvShowCastCredits"`
+}
+
+// PersonAnswerPersonCountry is the country in PersonAnswerPerson (GraphQL type Country).
+type PersonAnswerPersonCountry struct {
+	// ISO 3166-1 alpha-2 code, e.g. CZ
+	Code     string  `json:"code"`
+	Name     string  `json:"name"`
+	Emoji    *string `json:"emoji"`
+	Capital  *string `json:"capital"`
+	Currency *string `json:"currency"`
+}
+
+// PersonAnswerPersonDirectedMovies is the directedMovies in PersonAnswerPerson (GraphQL type
+// Movie).
+type PersonAnswerPersonDirectedMovies struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	ReleaseYear int32  `json:"releaseYear"`
+	Genre       *Genre `json:"genre"`
+	// Average rating from 0 to 10
+	Rating *float64 `json:"rating"`
+	// Runtime in minutes
+	Runtime   *int32  `json:"runtime"`
+	Plot      *string `json:"plot"`
+	PosterURL *string `json:"posterUrl"`
+	// The Movie Database (TMDB) external identifier
+	TmdbID *int32 `json:"tmdbId"`
+	// Live community rating from TMDB; null when the movie does not have a tmdbId or TMDB is
+	// unavailable
+	CommunityRating *PersonAnswerPersonDirectedMoviesCommunityRating `json:"communityRating"`
+	// Number of reviews - resolved as a grouped COUNT via @BatchMapping
+	ReviewCount int32 `json:"reviewCount"`
+}
+
+// PersonAnswerPersonDirectedMoviesCommunityRating is the communityRating in
+// PersonAnswerPersonDirectedMovies (GraphQL type CommunityRating).
+type PersonAnswerPersonDirectedMoviesCommunityRating struct {
+	// Vote average on a 0-10 scale
+	VoteAverage float64 `json:"voteAverage"`
+	VoteCount   int32   `json:"voteCount"`
+}
+
+// PersonAnswerPersonMovieCastCredits is the movieCastCredits in PersonAnswerPerson (GraphQL type
+// MovieCast).
+type PersonAnswerPersonMovieCastCredits struct {
+	ID            string `json:"id"`
+	CharacterName string `json:"characterName"`
+}
+
+// PersonAnswerPersonCreatedShows is the createdShows in PersonAnswerPerson (GraphQL type TvShow).
+type PersonAnswerPersonCreatedShows struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	Genre *Genre `json:"genre"`
+	// Average rating on a scale of 0-10
+	Rating    *float64 `json:"rating"`
+	PosterURL *string  `json:"posterUrl"`
+	StartYear int32    `json:"startYear"`
+	// Null while the show is still airing
+	EndYear *int32  `json:"endYear"`
+	Seasons *int32  `json:"seasons"`
+	Plot    *string `json:"plot"`
+}
+
+// PersonAnswerPersonTvShowCastCredits is the tvShowCastCredits in PersonAnswerPerson (GraphQL type
+// TvShowCast).
+type PersonAnswerPersonTvShowCastCredits struct {
+	ID            string `json:"id"`
+	CharacterName string `json:"characterName"`
+}
+
+// TvShow calls the tvShow tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) TvShow(ctx context.Context, args TvShowArgs) (*TvShowAnswer, toolrt.Result, error) {
+	var answer TvShowAnswer
+	res, err := t.Run.CallArgs(ctx, ToolTvShow, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// TvShowAnswer is the answer of the tvShow tool: the data its operation (Tool_tvShow) selects.
+type TvShowAnswer struct {
+	// Returns a TV show by its database identifier, including its seasons and
+	// episode counts. Use this when you have an exact ID, typically from a prior
+	// `search` call. Returns null if no TV show exists with that ID. To page
+	// through every show, use `tvShows`; to find one by title, use `search`.
+	TvShow *TvShowAnswerTvShow `json:"tvShow"`
+}
+
+// TvShowAnswerTvShow is the tvShow in TvShowAnswer (GraphQL type TvShow).
+type TvShowAnswerTvShow struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	Genre *Genre `json:"genre"`
+	// Average rating on a scale of 0-10
+	Rating    *float64 `json:"rating"`
+	PosterURL *string  `json:"posterUrl"`
+	StartYear int32    `json:"startYear"`
+	// Null while the show is still airing
+	EndYear  *int32                       `json:"endYear"`
+	Seasons  *int32                       `json:"seasons"`
+	Plot     *string                      `json:"plot"`
+	Creators []TvShowAnswerTvShowCreators `json:"creators"`
+	Cast     []TvShowAnswerTvShowCast     `json:"cast"`
+	Episodes []TvShowAnswerTvShowEpisodes `json:"episodes"`
+	Reviews  []TvShowAnswerTvShowReviews  `json:"reviews"`
+}
+
+// TvShowAnswerTvShowCreators is the creators in TvShowAnswerTvShow (GraphQL type Person).
+type TvShowAnswerTvShowCreators struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	BirthYear *int32 `json:"birthYear"`
+	// Short biography blurb
+	Biography *string `json:"biography"`
+	// Portrait image URL (TMDB)
+	PhotoURL *string `json:"photoUrl"`
+	// ISO 3166-1 alpha-2 country code
+	CountryCode *string `json:"countryCode"`
+	// Country details resolved live from the external countries GraphQL API
+	Country *TvShowAnswerTvShowCreatorsCountry `json:"country"`
+}
+
+// TvShowAnswerTvShowCreatorsCountry is the country in TvShowAnswerTvShowCreators (GraphQL type
+// Country).
+type TvShowAnswerTvShowCreatorsCountry struct {
+	// ISO 3166-1 alpha-2 code, e.g. CZ
+	Code     string  `json:"code"`
+	Name     string  `json:"name"`
+	Emoji    *string `json:"emoji"`
+	Capital  *string `json:"capital"`
+	Currency *string `json:"currency"`
+}
+
+// TvShowAnswerTvShowCast is the cast in TvShowAnswerTvShow (GraphQL type TvShowCast).
+type TvShowAnswerTvShowCast struct {
+	ID            string `json:"id"`
+	CharacterName string `json:"characterName"`
+}
+
+// TvShowAnswerTvShowEpisodes is the episodes in TvShowAnswerTvShow (GraphQL type Episode).
+type TvShowAnswerTvShowEpisodes struct {
+	ID            string  `json:"id"`
+	SeasonNumber  int32   `json:"seasonNumber"`
+	EpisodeNumber int32   `json:"episodeNumber"`
+	Title         string  `json:"title"`
+	Overview      *string `json:"overview"`
+	// Runtime in minutes
+	Runtime *int32 `json:"runtime"`
+	AirYear *int32 `json:"airYear"`
+}
+
+// TvShowAnswerTvShowReviews is the reviews in TvShowAnswerTvShow (GraphQL type Review).
+type TvShowAnswerTvShowReviews struct {
+	ID string `json:"id"`
+	// Rating from 1 to 10
+	Score     int32   `json:"score"`
+	Comment   *string `json:"comment"`
+	CreatedAt string  `json:"createdAt"`
+}
+
+// MyWatchLists calls the myWatchLists tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) MyWatchLists(ctx context.Context, args MyWatchListsArgs) (*MyWatchListsAnswer, toolrt.Result, error) {
+	var answer MyWatchListsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMyWatchLists, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// MyWatchListsAnswer is the answer of the myWatchLists tool: the data its operation
+// (Tool_myWatchLists) selects.
+type MyWatchListsAnswer struct {
+	// The signed-in user's own watch lists, newest first.
+	MyWatchLists []MyWatchListsAnswerMyWatchLists `json:"myWatchLists"`
+}
+
+// MyWatchListsAnswerMyWatchLists is the myWatchLists in MyWatchListsAnswer (GraphQL type
+// WatchList).
+type MyWatchListsAnswerMyWatchLists struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	Description *string `json:"description"`
+	IsPublic    bool    `json:"isPublic"`
+	CreatedAt   string  `json:"createdAt"`
+	// How many titles are on the list.
+	ItemCount int32 `json:"itemCount"`
 }

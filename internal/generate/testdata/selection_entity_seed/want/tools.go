@@ -51,3 +51,22 @@ type TvShowArgs struct {
 //
 // The signed-in user's own watch lists, newest first.
 type MyWatchListsArgs struct{}
+
+// Genre is the GraphQL enum Genre.
+type Genre string
+
+// The values of Genre, in declaration order.
+const (
+	GenreAction   Genre = "ACTION"
+	GenreComedy   Genre = "COMEDY"
+	GenreCrime    Genre = "CRIME"
+	GenreDrama    Genre = "DRAMA"
+	GenreFantasy  Genre = "FANTASY"
+	GenreHorror   Genre = "HORROR"
+	GenreMystery  Genre = "MYSTERY"
+	GenreRomance  Genre = "ROMANCE"
+	GenreScifi    Genre = "SCIFI"
+	GenreThriller Genre = "THRILLER"
+	GenreWar      Genre = "WAR"
+	GenreWestern  Genre = "WESTERN"
+)

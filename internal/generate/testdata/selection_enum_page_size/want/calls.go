@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,59 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Activities calls the activities tool (query, approval none) with args.
-func (t Tools) Activities(ctx context.Context, args ActivitiesArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolActivities, args)
+// Activities calls the activities tool (query, approval none) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Activities(ctx context.Context, args ActivitiesArgs) (*ActivitiesAnswer, toolrt.Result, error) {
+	var answer ActivitiesAnswer
+	res, err := t.Run.CallArgs(ctx, ToolActivities, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Markets calls the markets tool (query, approval none) with args.
-func (t Tools) Markets(ctx context.Context, args MarketsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMarkets, args)
+// ActivitiesAnswer is the answer of the activities tool: the data its operation (Tool_activities)
+// selects.
+type ActivitiesAnswer struct {
+	// Recent activities of one user, fifty to a page unless the request asks for ten.
+	Activities ActivitiesAnswerActivities `json:"activities"`
+}
+
+// ActivitiesAnswerActivities is the activities in ActivitiesAnswer (GraphQL type ActivityPage).
+type ActivitiesAnswerActivities struct {
+	Items []ActivitiesAnswerActivitiesItems `json:"items"`
+	Next  *string                           `json:"next"`
+}
+
+// ActivitiesAnswerActivitiesItems is the items in ActivitiesAnswerActivities (GraphQL type
+// Activity).
+type ActivitiesAnswerActivitiesItems struct {
+	ID     string `json:"id"`
+	Kind   string `json:"kind"`
+	TxHash string `json:"txHash"`
+}
+
+// Markets calls the markets tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Markets(ctx context.Context, args MarketsArgs) (*MarketsAnswer, toolrt.Result, error) {
+	var answer MarketsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMarkets, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// MarketsAnswer is the answer of the markets tool: the data its operation (Tool_markets) selects.
+type MarketsAnswer struct {
+	// The top markets, ten to a page unless the page size asks for fifty instead.
+	Markets []MarketsAnswerMarkets `json:"markets"`
+}
+
+// MarketsAnswerMarkets is the markets in MarketsAnswer (GraphQL type Market).
+type MarketsAnswerMarkets struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }

@@ -4,12 +4,14 @@ package generated
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +19,163 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// DialogByID calls the dialogById tool (query, approval none) with args.
-func (t Tools) DialogByID(ctx context.Context, args DialogByIDArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolDialogByID, args)
+// DialogByID calls the dialogById tool (query, approval none) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) DialogByID(ctx context.Context, args DialogByIDArgs) (*DialogByIDAnswer, toolrt.Result, error) {
+	var answer DialogByIDAnswer
+	res, err := t.Run.CallArgs(ctx, ToolDialogByID, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// CreateUser calls the createUser tool (mutation, approval required) with args.
-func (t Tools) CreateUser(ctx context.Context, args CreateUserArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCreateUser, args)
+// DialogByIDAnswer is the answer of the dialogById tool: the data its operation (Tool_dialogById)
+// selects.
+type DialogByIDAnswer struct {
+	// One dialog by its id, or the errors that say why not.
+	DialogByID DialogByIDAnswerDialogByID `json:"dialogById"`
+}
+
+// DialogByIDAnswerDialogByID is the dialogById in DialogByIDAnswer (GraphQL type
+// DialogByIdPayload).
+type DialogByIDAnswerDialogByID struct {
+	Dialog *DialogByIDAnswerDialogByIDDialog  `json:"dialog"`
+	Errors []DialogByIDAnswerDialogByIDErrors `json:"errors"`
+}
+
+// DialogByIDAnswerDialogByIDDialog is the dialog in DialogByIDAnswerDialogByID (GraphQL type
+// Dialog).
+type DialogByIDAnswerDialogByIDDialog struct {
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+	Status string `json:"status"`
+}
+
+// DialogByIDAnswerDialogByIDErrors is the errors in DialogByIDAnswerDialogByID (GraphQL type
+// DialogByIdError).
+type DialogByIDAnswerDialogByIDErrors struct {
+	Typename string `json:"__typename"`
+	Message  string `json:"message"`
+	// DialogByIDExpired is set when Typename names DialogByIdExpired.
+	DialogByIDExpired *DialogByIDAnswerDialogByIDErrorsDialogByIDExpired `json:"-"`
+	// DialogByIDNotVisible is set when Typename names DialogByIdNotVisible.
+	DialogByIDNotVisible *DialogByIDAnswerDialogByIDErrorsDialogByIDNotVisible `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a DialogByIDAnswerDialogByIDErrors, then the member pointers
+// that its Typename picks.
+func (v *DialogByIDAnswerDialogByIDErrors) UnmarshalJSON(data []byte) error {
+	type fields DialogByIDAnswerDialogByIDErrors
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "DialogByIdExpired":
+		v.DialogByIDExpired = new(DialogByIDAnswerDialogByIDErrorsDialogByIDExpired)
+		if err := json.Unmarshal(data, v.DialogByIDExpired); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "DialogByIdNotVisible":
+		v.DialogByIDNotVisible = new(DialogByIDAnswerDialogByIDErrorsDialogByIDNotVisible)
+		if err := json.Unmarshal(data, v.DialogByIDNotVisible); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DialogByIDAnswerDialogByIDErrorsDialogByIDExpired is what DialogByIDAnswerDialogByIDErrors
+// selects when it is a DialogByIdExpired (the fragment on DialogByIdExpired).
+type DialogByIDAnswerDialogByIDErrorsDialogByIDExpired struct {
+	ExpiredAt string `json:"expiredAt"`
+}
+
+// DialogByIDAnswerDialogByIDErrorsDialogByIDNotVisible is what DialogByIDAnswerDialogByIDErrors
+// selects when it is a DialogByIdNotVisible (the fragment on DialogByIdNotVisible).
+type DialogByIDAnswerDialogByIDErrorsDialogByIDNotVisible struct {
+	VisibleFrom string `json:"visibleFrom"`
+}
+
+// CreateUser calls the createUser tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CreateUser(ctx context.Context, args CreateUserArgs) (*CreateUserAnswer, toolrt.Result, error) {
+	var answer CreateUserAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCreateUser, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// CreateUserAnswer is the answer of the createUser tool: the data its operation (Tool_createUser)
+// selects.
+type CreateUserAnswer struct {
+	// Create a user; a taken or invalid name comes back as an error.
+	CreateUser CreateUserAnswerCreateUser `json:"createUser"`
+}
+
+// CreateUserAnswerCreateUser is the createUser in CreateUserAnswer (GraphQL type
+// CreateUserPayload).
+type CreateUserAnswerCreateUser struct {
+	User   *CreateUserAnswerCreateUserUser    `json:"user"`
+	Errors []CreateUserAnswerCreateUserErrors `json:"errors"`
+}
+
+// CreateUserAnswerCreateUserUser is the user in CreateUserAnswerCreateUser (GraphQL type User).
+type CreateUserAnswerCreateUserUser struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// CreateUserAnswerCreateUserErrors is the errors in CreateUserAnswerCreateUser (GraphQL type
+// CreateUserError).
+type CreateUserAnswerCreateUserErrors struct {
+	Typename string `json:"__typename"`
+	// UserNameTakenError is set when Typename names UserNameTakenError.
+	UserNameTakenError *CreateUserAnswerCreateUserErrorsUserNameTakenError `json:"-"`
+	// InvalidUserNameError is set when Typename names InvalidUserNameError.
+	InvalidUserNameError *CreateUserAnswerCreateUserErrorsInvalidUserNameError `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a CreateUserAnswerCreateUserErrors, then the member pointers
+// that its Typename picks.
+func (v *CreateUserAnswerCreateUserErrors) UnmarshalJSON(data []byte) error {
+	type fields CreateUserAnswerCreateUserErrors
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "UserNameTakenError":
+		v.UserNameTakenError = new(CreateUserAnswerCreateUserErrorsUserNameTakenError)
+		if err := json.Unmarshal(data, v.UserNameTakenError); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "InvalidUserNameError":
+		v.InvalidUserNameError = new(CreateUserAnswerCreateUserErrorsInvalidUserNameError)
+		if err := json.Unmarshal(data, v.InvalidUserNameError); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CreateUserAnswerCreateUserErrorsUserNameTakenError is what CreateUserAnswerCreateUserErrors
+// selects when it is a UserNameTakenError (the fragment on UserNameTakenError).
+type CreateUserAnswerCreateUserErrorsUserNameTakenError struct {
+	Message string `json:"message"`
+	Name    string `json:"name"`
+}
+
+// CreateUserAnswerCreateUserErrorsInvalidUserNameError is what CreateUserAnswerCreateUserErrors
+// selects when it is a InvalidUserNameError (the fragment on InvalidUserNameError).
+type CreateUserAnswerCreateUserErrorsInvalidUserNameError struct {
+	Message           string   `json:"message"`
+	InvalidCharacters []string `json:"invalidCharacters"`
 }

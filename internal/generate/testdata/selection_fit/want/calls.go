@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,113 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Team calls the team tool (query, approval none) with args.
-func (t Tools) Team(ctx context.Context, args TeamArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolTeam, args)
+// Team calls the team tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Team(ctx context.Context, args TeamArgs) (*TeamAnswer, toolrt.Result, error) {
+	var answer TeamAnswer
+	res, err := t.Run.CallArgs(ctx, ToolTeam, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Teams calls the teams tool (query, approval none) with args.
-func (t Tools) Teams(ctx context.Context, args TeamsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolTeams, args)
+// TeamAnswer is the answer of the team tool: the data its operation (Tool_team) selects.
+type TeamAnswer struct {
+	// One team. Its own fields are trimmed from the end when the response budget is small.
+	Team *TeamAnswerTeam `json:"team"`
 }
 
-// UpdateTeam calls the updateTeam tool (mutation, approval required) with args.
-func (t Tools) UpdateTeam(ctx context.Context, args UpdateTeamArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolUpdateTeam, args)
+// TeamAnswerTeam is the team in TeamAnswer (GraphQL type Team).
+type TeamAnswerTeam struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+	URL  string `json:"url"`
+}
+
+// Teams calls the teams tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Teams(ctx context.Context, args TeamsArgs) (*TeamsAnswer, toolrt.Result, error) {
+	var answer TeamsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolTeams, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// TeamsAnswer is the answer of the teams tool: the data its operation (Tool_teams) selects.
+type TeamsAnswer struct {
+	// Teams, paged. The nodes are the primary entities: trimmed from the end (never below their
+	//
+	//	summary) when the selection costs too many tokens.
+	Teams TeamsAnswerTeams `json:"teams"`
+}
+
+// TeamsAnswerTeams is the teams in TeamsAnswer (GraphQL type TeamConnection).
+type TeamsAnswerTeams struct {
+	Nodes    []TeamsAnswerTeamsNodes  `json:"nodes"`
+	PageInfo TeamsAnswerTeamsPageInfo `json:"pageInfo"`
+}
+
+// TeamsAnswerTeamsNodes is the nodes in TeamsAnswerTeams (GraphQL type Team).
+type TeamsAnswerTeamsNodes struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	Slug        string  `json:"slug"`
+	Description *string `json:"description"`
+	URL         string  `json:"url"`
+	CreatedAt   string  `json:"createdAt"`
+	MemberCount int32   `json:"memberCount"`
+	Privacy     string  `json:"privacy"`
+}
+
+// TeamsAnswerTeamsPageInfo is the pageInfo in TeamsAnswerTeams (GraphQL type PageInfo).
+type TeamsAnswerTeamsPageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor"`
+}
+
+// UpdateTeam calls the updateTeam tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) UpdateTeam(ctx context.Context, args UpdateTeamArgs) (*UpdateTeamAnswer, toolrt.Result, error) {
+	var answer UpdateTeamAnswer
+	res, err := t.Run.CallArgs(ctx, ToolUpdateTeam, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// UpdateTeamAnswer is the answer of the updateTeam tool: the data its operation (Tool_updateTeam)
+// selects.
+type UpdateTeamAnswer struct {
+	// Update a team. The members list is summarized first (the largest share), then the team.
+	UpdateTeam *UpdateTeamAnswerUpdateTeam `json:"updateTeam"`
+}
+
+// UpdateTeamAnswerUpdateTeam is the updateTeam in UpdateTeamAnswer (GraphQL type
+// UpdateTeamPayload).
+type UpdateTeamAnswerUpdateTeam struct {
+	Team    *UpdateTeamAnswerUpdateTeamTeam     `json:"team"`
+	Members []UpdateTeamAnswerUpdateTeamMembers `json:"members"`
+}
+
+// UpdateTeamAnswerUpdateTeamTeam is the team in UpdateTeamAnswerUpdateTeam (GraphQL type Team).
+type UpdateTeamAnswerUpdateTeamTeam struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+// UpdateTeamAnswerUpdateTeamMembers is the members in UpdateTeamAnswerUpdateTeam (GraphQL type
+// User).
+type UpdateTeamAnswerUpdateTeamMembers struct {
+	ID   string  `json:"id"`
+	Name *string `json:"name"`
+	URL  string  `json:"url"`
 }

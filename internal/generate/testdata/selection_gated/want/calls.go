@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,74 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Product calls the product tool (query, approval none) with args.
-func (t Tools) Product(ctx context.Context, args ProductArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProduct, args)
+// Product calls the product tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Product(ctx context.Context, args ProductArgs) (*ProductAnswer, toolrt.Result, error) {
+	var answer ProductAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProduct, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Shop calls the shop tool (query, approval none) with args.
-func (t Tools) Shop(ctx context.Context, args ShopArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolShop, args)
+// ProductAnswer is the answer of the product tool: the data its operation (Tool_product) selects.
+type ProductAnswer struct {
+	// One product of the shop by its id, with its price and variants; null when no product has it.
+	Product *ProductAnswerProduct `json:"product"`
+}
+
+// ProductAnswerProduct is the product in ProductAnswer (GraphQL type Product).
+type ProductAnswerProduct struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Price a customer pays.
+	Price *int32 `json:"price"`
+	// Public metadata, readable by anyone.
+	Metadata []ProductAnswerProductMetadata `json:"metadata"`
+	// The customer's own note on the product: a login is all it needs.
+	MyNote *string `json:"myNote"`
+	// Who supplies the product: selected in summary form, so its gated bankAccount is not named in the
+	// notes.
+	Supplier *ProductAnswerProductSupplier `json:"supplier"`
+}
+
+// ProductAnswerProductMetadata is the metadata in ProductAnswerProduct (GraphQL type
+// MetadataItem).
+type ProductAnswerProductMetadata struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// ProductAnswerProductSupplier is the supplier in ProductAnswerProduct (GraphQL type Supplier).
+type ProductAnswerProductSupplier struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Shop calls the shop tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Shop(ctx context.Context, args ShopArgs) (*ShopAnswer, toolrt.Result, error) {
+	var answer ShopAnswer
+	res, err := t.Run.CallArgs(ctx, ToolShop, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ShopAnswer is the answer of the shop tool: the data its operation (Tool_shop) selects.
+type ShopAnswer struct {
+	// The shop's settings a signed-in customer may read: its name, currency and contact address.
+	Shop *ShopAnswerShop `json:"shop"`
+}
+
+// ShopAnswerShop is the shop in ShopAnswer (GraphQL type Shop).
+type ShopAnswerShop struct {
+	// Shop name (requires MANAGE_SETTINGS permission)
+	Name *string `json:"name"`
+	// Currency (requires MANAGE_SETTINGS permission)
+	Currency *string `json:"currency"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,98 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Repository calls the repository tool (query, approval none) with args.
-func (t Tools) Repository(ctx context.Context, args RepositoryArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolRepository, args)
+// Repository calls the repository tool (query, approval none) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Repository(ctx context.Context, args RepositoryArgs) (*RepositoryAnswer, toolrt.Result, error) {
+	var answer RepositoryAnswer
+	res, err := t.Run.CallArgs(ctx, ToolRepository, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Product calls the product tool (query, approval none) with args.
-func (t Tools) Product(ctx context.Context, args ProductArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProduct, args)
+// RepositoryAnswer is the answer of the repository tool: the data its operation (Tool_repository)
+// selects.
+type RepositoryAnswer struct {
+	// A repository with more relations than its budget holds: the collections that repeat another go
+	// first, then the relations whose items do not belong to it, the least reached type first; its
+	// issues and labels stay, though they come last in declaration order.
+	Repository *RepositoryAnswerRepository `json:"repository"`
+}
+
+// RepositoryAnswerRepository is the repository in RepositoryAnswer (GraphQL type Repository).
+type RepositoryAnswerRepository struct {
+	ID     string                           `json:"id"`
+	Name   string                           `json:"name"`
+	Issues RepositoryAnswerRepositoryIssues `json:"issues"`
+	Labels RepositoryAnswerRepositoryLabels `json:"labels"`
+}
+
+// RepositoryAnswerRepositoryIssues is the issues in RepositoryAnswerRepository (GraphQL type
+// IssueConnection).
+type RepositoryAnswerRepositoryIssues struct {
+	Nodes      []RepositoryAnswerRepositoryIssuesNodes `json:"nodes"`
+	TotalCount int32                                   `json:"totalCount"`
+}
+
+// RepositoryAnswerRepositoryIssuesNodes is the nodes in RepositoryAnswerRepositoryIssues (GraphQL
+// type Issue).
+type RepositoryAnswerRepositoryIssuesNodes struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// RepositoryAnswerRepositoryLabels is the labels in RepositoryAnswerRepository (GraphQL type
+// LabelConnection).
+type RepositoryAnswerRepositoryLabels struct {
+	Nodes      []RepositoryAnswerRepositoryLabelsNodes `json:"nodes"`
+	TotalCount int32                                   `json:"totalCount"`
+}
+
+// RepositoryAnswerRepositoryLabelsNodes is the nodes in RepositoryAnswerRepositoryLabels (GraphQL
+// type Label).
+type RepositoryAnswerRepositoryLabelsNodes struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Product calls the product tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Product(ctx context.Context, args ProductArgs) (*ProductAnswer, toolrt.Result, error) {
+	var answer ProductAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProduct, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ProductAnswer is the answer of the product tool: the data its operation (Tool_product) selects.
+type ProductAnswer struct {
+	// A product whose variants come as a list and as a connection: the list, which repeats the
+	// connection named after the type, goes before the connection is dropped or the list summarized.
+	Product *ProductAnswerProduct `json:"product"`
+}
+
+// ProductAnswerProduct is the product in ProductAnswer (GraphQL type Product).
+type ProductAnswerProduct struct {
+	ID       string                       `json:"id"`
+	Title    string                       `json:"title"`
+	Variants ProductAnswerProductVariants `json:"variants"`
+}
+
+// ProductAnswerProductVariants is the variants in ProductAnswerProduct (GraphQL type
+// ProductVariantConnection).
+type ProductAnswerProductVariants struct {
+	Nodes []ProductAnswerProductVariantsNodes `json:"nodes"`
+}
+
+// ProductAnswerProductVariantsNodes is the nodes in ProductAnswerProductVariants (GraphQL type
+// ProductVariant).
+type ProductAnswerProductVariantsNodes struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
 }

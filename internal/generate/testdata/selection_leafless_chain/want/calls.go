@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,7 +18,77 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// OrderTotals calls the orderTotals tool (query, approval none) with args.
-func (t Tools) OrderTotals(ctx context.Context, args OrderTotalsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrderTotals, args)
+// OrderTotals calls the orderTotals tool (query, approval none) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) OrderTotals(ctx context.Context, args OrderTotalsArgs) (*OrderTotalsAnswer, toolrt.Result, error) {
+	var answer OrderTotalsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrderTotals, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// OrderTotalsAnswer is the answer of the orderTotals tool: the data its operation
+// (Tool_orderTotals) selects.
+type OrderTotalsAnswer struct {
+	// The totals of an order: every field is an object, two levels deep down to the money.
+	OrderTotals *OrderTotalsAnswerOrderTotals `json:"orderTotals"`
+}
+
+// OrderTotalsAnswerOrderTotals is the orderTotals in OrderTotalsAnswer (GraphQL type OrderTotals).
+type OrderTotalsAnswerOrderTotals struct {
+	Subtotal OrderTotalsAnswerOrderTotalsSubtotal `json:"subtotal"`
+	Total    OrderTotalsAnswerOrderTotalsTotal    `json:"total"`
+	Order    *OrderTotalsAnswerOrderTotalsOrder   `json:"order"`
+}
+
+// OrderTotalsAnswerOrderTotalsSubtotal is the subtotal in OrderTotalsAnswerOrderTotals (GraphQL
+// type MoneyBag).
+type OrderTotalsAnswerOrderTotalsSubtotal struct {
+	ShopMoney        OrderTotalsAnswerOrderTotalsSubtotalShopMoney        `json:"shopMoney"`
+	PresentmentMoney OrderTotalsAnswerOrderTotalsSubtotalPresentmentMoney `json:"presentmentMoney"`
+}
+
+// OrderTotalsAnswerOrderTotalsSubtotalShopMoney is the shopMoney in
+// OrderTotalsAnswerOrderTotalsSubtotal (GraphQL type Money).
+type OrderTotalsAnswerOrderTotalsSubtotalShopMoney struct {
+	Amount       float64 `json:"amount"`
+	CurrencyCode string  `json:"currencyCode"`
+}
+
+// OrderTotalsAnswerOrderTotalsSubtotalPresentmentMoney is the presentmentMoney in
+// OrderTotalsAnswerOrderTotalsSubtotal (GraphQL type Money).
+type OrderTotalsAnswerOrderTotalsSubtotalPresentmentMoney struct {
+	Amount       float64 `json:"amount"`
+	CurrencyCode string  `json:"currencyCode"`
+}
+
+// OrderTotalsAnswerOrderTotalsTotal is the total in OrderTotalsAnswerOrderTotals (GraphQL type
+// MoneyBag).
+type OrderTotalsAnswerOrderTotalsTotal struct {
+	ShopMoney        OrderTotalsAnswerOrderTotalsTotalShopMoney        `json:"shopMoney"`
+	PresentmentMoney OrderTotalsAnswerOrderTotalsTotalPresentmentMoney `json:"presentmentMoney"`
+}
+
+// OrderTotalsAnswerOrderTotalsTotalShopMoney is the shopMoney in OrderTotalsAnswerOrderTotalsTotal
+// (GraphQL type Money).
+type OrderTotalsAnswerOrderTotalsTotalShopMoney struct {
+	Amount       float64 `json:"amount"`
+	CurrencyCode string  `json:"currencyCode"`
+}
+
+// OrderTotalsAnswerOrderTotalsTotalPresentmentMoney is the presentmentMoney in
+// OrderTotalsAnswerOrderTotalsTotal (GraphQL type Money).
+type OrderTotalsAnswerOrderTotalsTotalPresentmentMoney struct {
+	Amount       float64 `json:"amount"`
+	CurrencyCode string  `json:"currencyCode"`
+}
+
+// OrderTotalsAnswerOrderTotalsOrder is the order in OrderTotalsAnswerOrderTotals (GraphQL type
+// Order).
+type OrderTotalsAnswerOrderTotalsOrder struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }

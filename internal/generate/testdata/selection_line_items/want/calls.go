@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,107 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Order calls the order tool (query, approval none) with args.
-func (t Tools) Order(ctx context.Context, args OrderArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrder, args)
+// Order calls the order tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Order(ctx context.Context, args OrderArgs) (*OrderAnswer, toolrt.Result, error) {
+	var answer OrderAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrder, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Orders calls the orders tool (query, approval none) with args.
-func (t Tools) Orders(ctx context.Context, args OrdersArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrders, args)
+// OrderAnswer is the answer of the order tool: the data its operation (Tool_order) selects.
+type OrderAnswer struct {
+	// One of the signed-in user's orders by its id, with its status, lines and total; null when none
+	// has it.
+	Order *OrderAnswerOrder `json:"order"`
 }
 
-// PlaceOrder calls the placeOrder tool (mutation, approval required) with args.
-func (t Tools) PlaceOrder(ctx context.Context, args PlaceOrderArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolPlaceOrder, args)
+// OrderAnswerOrder is the order in OrderAnswer (GraphQL type Order).
+type OrderAnswerOrder struct {
+	ID         string                  `json:"id"`
+	Status     string                  `json:"status"`
+	TotalCents int32                   `json:"totalCents"`
+	Lines      []OrderAnswerOrderLines `json:"lines"`
+}
+
+// OrderAnswerOrderLines is the lines in OrderAnswerOrder (GraphQL type OrderLine).
+type OrderAnswerOrderLines struct {
+	Product  OrderAnswerOrderLinesProduct `json:"product"`
+	Quantity int32                        `json:"quantity"`
+}
+
+// OrderAnswerOrderLinesProduct is the product in OrderAnswerOrderLines (GraphQL type Product).
+type OrderAnswerOrderLinesProduct struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Orders calls the orders tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Orders(ctx context.Context, args OrdersArgs) (*OrdersAnswer, toolrt.Result, error) {
+	var answer OrdersAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrders, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// OrdersAnswer is the answer of the orders tool: the data its operation (Tool_orders) selects.
+type OrdersAnswer struct {
+	// The signed-in user's orders, newest first, with their status and total.
+	Orders []OrdersAnswerOrders `json:"orders"`
+}
+
+// OrdersAnswerOrders is the orders in OrdersAnswer (GraphQL type Order).
+type OrdersAnswerOrders struct {
+	ID         string `json:"id"`
+	Status     string `json:"status"`
+	TotalCents int32  `json:"totalCents"`
+}
+
+// PlaceOrder calls the placeOrder tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) PlaceOrder(ctx context.Context, args PlaceOrderArgs) (*PlaceOrderAnswer, toolrt.Result, error) {
+	var answer PlaceOrderAnswer
+	res, err := t.Run.CallArgs(ctx, ToolPlaceOrder, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// PlaceOrderAnswer is the answer of the placeOrder tool: the data its operation (Tool_placeOrder)
+// selects.
+type PlaceOrderAnswer struct {
+	// Place an order for the signed-in user from the given lines and return the new order.
+	PlaceOrder PlaceOrderAnswerPlaceOrder `json:"placeOrder"`
+}
+
+// PlaceOrderAnswerPlaceOrder is the placeOrder in PlaceOrderAnswer (GraphQL type Order).
+type PlaceOrderAnswerPlaceOrder struct {
+	ID         string                            `json:"id"`
+	Status     string                            `json:"status"`
+	TotalCents int32                             `json:"totalCents"`
+	Lines      []PlaceOrderAnswerPlaceOrderLines `json:"lines"`
+}
+
+// PlaceOrderAnswerPlaceOrderLines is the lines in PlaceOrderAnswerPlaceOrder (GraphQL type
+// OrderLine).
+type PlaceOrderAnswerPlaceOrderLines struct {
+	Product  PlaceOrderAnswerPlaceOrderLinesProduct `json:"product"`
+	Quantity int32                                  `json:"quantity"`
+}
+
+// PlaceOrderAnswerPlaceOrderLinesProduct is the product in PlaceOrderAnswerPlaceOrderLines
+// (GraphQL type Product).
+type PlaceOrderAnswerPlaceOrderLinesProduct struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }

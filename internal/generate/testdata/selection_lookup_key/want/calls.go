@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,78 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Product calls the product tool (query, approval none) with args.
-func (t Tools) Product(ctx context.Context, args ProductArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProduct, args)
+// Product calls the product tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Product(ctx context.Context, args ProductArgs) (*ProductAnswer, toolrt.Result, error) {
+	var answer ProductAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProduct, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// ShopBySlug calls the shopBySlug tool (query, approval none) with args.
-func (t Tools) ShopBySlug(ctx context.Context, args ShopBySlugArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolShopBySlug, args)
+// ProductAnswer is the answer of the product tool: the data its operation (Tool_product) selects.
+type ProductAnswer struct {
+	// One product by its id, with its images and the shop that sells it.
+	Product *ProductAnswerProduct `json:"product"`
+}
+
+// ProductAnswerProduct is the product in ProductAnswer (GraphQL type Product).
+type ProductAnswerProduct struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Every image of the product, in the order the shop shows them.
+	Images []ProductAnswerProductImages `json:"images"`
+	// Variants sorted by a field: a sort is not a lookup key, so the list is selected.
+	VariantsByPrice []ProductAnswerProductVariantsByPrice `json:"variantsByPrice"`
+	Shop            ProductAnswerProductShop              `json:"shop"`
+}
+
+// ProductAnswerProductImages is the images in ProductAnswerProduct (GraphQL type Image).
+type ProductAnswerProductImages struct {
+	ID  string  `json:"id"`
+	URL string  `json:"url"`
+	Alt *string `json:"alt"`
+}
+
+// ProductAnswerProductVariantsByPrice is the variantsByPrice in ProductAnswerProduct (GraphQL type
+// Variant).
+type ProductAnswerProductVariantsByPrice struct {
+	ID    string `json:"id"`
+	Sku   string `json:"sku"`
+	Price int32  `json:"price"`
+}
+
+// ProductAnswerProductShop is the shop in ProductAnswerProduct (GraphQL type Shop).
+type ProductAnswerProductShop struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// ShopBySlug calls the shopBySlug tool (query, approval none) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ShopBySlug(ctx context.Context, args ShopBySlugArgs) (*ShopBySlugAnswer, toolrt.Result, error) {
+	var answer ShopBySlugAnswer
+	res, err := t.Run.CallArgs(ctx, ToolShopBySlug, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ShopBySlugAnswer is the answer of the shopBySlug tool: the data its operation (Tool_shopBySlug)
+// selects.
+type ShopBySlugAnswer struct {
+	// One shop by its slug, as written in the shop's address on the web.
+	ShopBySlug *ShopBySlugAnswerShopBySlug `json:"shopBySlug"`
+}
+
+// ShopBySlugAnswerShopBySlug is the shopBySlug in ShopBySlugAnswer (GraphQL type Shop).
+type ShopBySlugAnswerShopBySlug struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
 }

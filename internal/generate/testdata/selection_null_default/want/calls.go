@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,96 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Products calls the products tool (query, approval none) with args.
-func (t Tools) Products(ctx context.Context, args ProductsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProducts, args)
+// Products calls the products tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Products(ctx context.Context, args ProductsArgs) (*ProductsAnswer, toolrt.Result, error) {
+	var answer ProductsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProducts, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Tags calls the tags tool (query, approval none) with args.
-func (t Tools) Tags(ctx context.Context, args TagsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolTags, args)
+// ProductsAnswer is the answer of the products tool: the data its operation (Tool_products)
+// selects.
+type ProductsAnswer struct {
+	// Products, a connection whose first argument defaults to null: it still gets the page size.
+	Products ProductsAnswerProducts `json:"products"`
 }
 
-// Product calls the product tool (query, approval none) with args.
-func (t Tools) Product(ctx context.Context, args ProductArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProduct, args)
+// ProductsAnswerProducts is the products in ProductsAnswer (GraphQL type ProductConnection).
+type ProductsAnswerProducts struct {
+	Nodes    []ProductsAnswerProductsNodes  `json:"nodes"`
+	PageInfo ProductsAnswerProductsPageInfo `json:"pageInfo"`
+}
+
+// ProductsAnswerProductsNodes is the nodes in ProductsAnswerProducts (GraphQL type Product).
+type ProductsAnswerProductsNodes struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// ProductsAnswerProductsPageInfo is the pageInfo in ProductsAnswerProducts (GraphQL type
+// PageInfo).
+type ProductsAnswerProductsPageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor"`
+}
+
+// Tags calls the tags tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Tags(ctx context.Context, args TagsArgs) (*TagsAnswer, toolrt.Result, error) {
+	var answer TagsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolTags, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// TagsAnswer is the answer of the tags tool: the data its operation (Tool_tags) selects.
+type TagsAnswer struct {
+	// Tags, a root list whose limit argument defaults to null: it still gets the page size.
+	Tags []TagsAnswerTags `json:"tags"`
+}
+
+// TagsAnswerTags is the tags in TagsAnswer (GraphQL type Tag).
+type TagsAnswerTags struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Product calls the product tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Product(ctx context.Context, args ProductArgs) (*ProductAnswer, toolrt.Result, error) {
+	var answer ProductAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProduct, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ProductAnswer is the answer of the product tool: the data its operation (Tool_product) selects.
+type ProductAnswer struct {
+	// One product by id: a non-null argument whose default is null is required of the model.
+	Product *ProductAnswerProduct `json:"product"`
+}
+
+// ProductAnswerProduct is the product in ProductAnswer (GraphQL type Product).
+type ProductAnswerProduct struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// A plain list of entities beside a single product gets its page size 5.
+	Variants []ProductAnswerProductVariants `json:"variants"`
+}
+
+// ProductAnswerProductVariants is the variants in ProductAnswerProduct (GraphQL type Variant).
+type ProductAnswerProductVariants struct {
+	ID  string `json:"id"`
+	Sku string `json:"sku"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,166 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Order calls the order tool (query, approval none) with args.
-func (t Tools) Order(ctx context.Context, args OrderArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrder, args)
+// Order calls the order tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Order(ctx context.Context, args OrderArgs) (*OrderAnswer, toolrt.Result, error) {
+	var answer OrderAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrder, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// OrderTight calls the orderTight tool (query, approval none) with args.
-func (t Tools) OrderTight(ctx context.Context, args OrderTightArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrderTight, args)
+// OrderAnswer is the answer of the order tool: the data its operation (Tool_order) selects.
+type OrderAnswer struct {
+	// One order with one hop: its customer in summary form, its lines in detail, its events as a first
+	// page.
+	Order *OrderAnswerOrder `json:"order"`
 }
 
-// Orders calls the orders tool (query, approval none) with args.
-func (t Tools) Orders(ctx context.Context, args OrdersArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrders, args)
+// OrderAnswerOrder is the order in OrderAnswer (GraphQL type Order).
+type OrderAnswerOrder struct {
+	ID        string                    `json:"id"`
+	Code      string                    `json:"code"`
+	Total     OrderAnswerOrderTotal     `json:"total"`
+	Customer  *OrderAnswerOrderCustomer `json:"customer"`
+	Lines     []OrderAnswerOrderLines   `json:"lines"`
+	Events    OrderAnswerOrderEvents    `json:"events"`
+	Shipments OrderAnswerOrderShipments `json:"shipments"`
+}
+
+// OrderAnswerOrderTotal is the total in OrderAnswerOrder (GraphQL type Money).
+type OrderAnswerOrderTotal struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrderAnswerOrderCustomer is the customer in OrderAnswerOrder (GraphQL type Customer).
+type OrderAnswerOrderCustomer struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// OrderAnswerOrderLines is the lines in OrderAnswerOrder (GraphQL type OrderLine).
+type OrderAnswerOrderLines struct {
+	ID       string                     `json:"id"`
+	Sku      string                     `json:"sku"`
+	Quantity int32                      `json:"quantity"`
+	Price    OrderAnswerOrderLinesPrice `json:"price"`
+}
+
+// OrderAnswerOrderLinesPrice is the price in OrderAnswerOrderLines (GraphQL type Money).
+type OrderAnswerOrderLinesPrice struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrderAnswerOrderEvents is the events in OrderAnswerOrder (GraphQL type EventList).
+type OrderAnswerOrderEvents struct {
+	Items      []OrderAnswerOrderEventsItems `json:"items"`
+	TotalItems int32                         `json:"totalItems"`
+}
+
+// OrderAnswerOrderEventsItems is the items in OrderAnswerOrderEvents (GraphQL type Event).
+type OrderAnswerOrderEventsItems struct {
+	ID   string `json:"id"`
+	Kind string `json:"kind"`
+	At   string `json:"at"`
+}
+
+// OrderAnswerOrderShipments is the shipments in OrderAnswerOrder (GraphQL type
+// ShipmentConnection).
+type OrderAnswerOrderShipments struct {
+	Nodes      []OrderAnswerOrderShipmentsNodes `json:"nodes"`
+	TotalCount int32                            `json:"totalCount"`
+}
+
+// OrderAnswerOrderShipmentsNodes is the nodes in OrderAnswerOrderShipments (GraphQL type
+// Shipment).
+type OrderAnswerOrderShipmentsNodes struct {
+	ID           string  `json:"id"`
+	Carrier      string  `json:"carrier"`
+	TrackingCode *string `json:"trackingCode"`
+}
+
+// OrderTight calls the orderTight tool (query, approval none) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) OrderTight(ctx context.Context, args OrderTightArgs) (*OrderTightAnswer, toolrt.Result, error) {
+	var answer OrderTightAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrderTight, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// OrderTightAnswer is the answer of the orderTight tool: the data its operation (Tool_orderTight)
+// selects.
+type OrderTightAnswer struct {
+	// The same order under a small budget: the page goes first, then lines are summarized, then
+	// relations go.
+	OrderTight *OrderTightAnswerOrderTight `json:"orderTight"`
+}
+
+// OrderTightAnswerOrderTight is the orderTight in OrderTightAnswer (GraphQL type Order).
+type OrderTightAnswerOrderTight struct {
+	ID       string                              `json:"id"`
+	Code     string                              `json:"code"`
+	Total    OrderTightAnswerOrderTightTotal     `json:"total"`
+	Customer *OrderTightAnswerOrderTightCustomer `json:"customer"`
+	Lines    []OrderTightAnswerOrderTightLines   `json:"lines"`
+}
+
+// OrderTightAnswerOrderTightTotal is the total in OrderTightAnswerOrderTight (GraphQL type Money).
+type OrderTightAnswerOrderTightTotal struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrderTightAnswerOrderTightCustomer is the customer in OrderTightAnswerOrderTight (GraphQL type
+// Customer).
+type OrderTightAnswerOrderTightCustomer struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// OrderTightAnswerOrderTightLines is the lines in OrderTightAnswerOrderTight (GraphQL type
+// OrderLine).
+type OrderTightAnswerOrderTightLines struct {
+	ID  string `json:"id"`
+	Sku string `json:"sku"`
+}
+
+// Orders calls the orders tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Orders(ctx context.Context, args OrdersArgs) (*OrdersAnswer, toolrt.Result, error) {
+	var answer OrdersAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrders, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// OrdersAnswer is the answer of the orders tool: the data its operation (Tool_orders) selects.
+type OrdersAnswer struct {
+	// A list of orders gets no hop: related entities would repeat in every item.
+	Orders []OrdersAnswerOrders `json:"orders"`
+}
+
+// OrdersAnswerOrders is the orders in OrdersAnswer (GraphQL type Order).
+type OrdersAnswerOrders struct {
+	ID    string                  `json:"id"`
+	Code  string                  `json:"code"`
+	Total OrdersAnswerOrdersTotal `json:"total"`
+}
+
+// OrdersAnswerOrdersTotal is the total in OrdersAnswerOrders (GraphQL type Money).
+type OrdersAnswerOrdersTotal struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,56 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Team calls the team tool (query, approval none) with args.
-func (t Tools) Team(ctx context.Context, args TeamArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolTeam, args)
+// Team calls the team tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Team(ctx context.Context, args TeamArgs) (*TeamAnswer, toolrt.Result, error) {
+	var answer TeamAnswer
+	res, err := t.Run.CallArgs(ctx, ToolTeam, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// DeleteTeam calls the deleteTeam tool (mutation, approval required) with args.
-func (t Tools) DeleteTeam(ctx context.Context, args DeleteTeamArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolDeleteTeam, args)
+// TeamAnswer is the answer of the team tool: the data its operation (Tool_team) selects.
+type TeamAnswer struct {
+	// One team.
+	Team *TeamAnswerTeam `json:"team"`
+}
+
+// TeamAnswerTeam is the team in TeamAnswer (GraphQL type Team).
+type TeamAnswerTeam struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// DeleteTeam calls the deleteTeam tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) DeleteTeam(ctx context.Context, args DeleteTeamArgs) (*DeleteTeamAnswer, toolrt.Result, error) {
+	var answer DeleteTeamAnswer
+	res, err := t.Run.CallArgs(ctx, ToolDeleteTeam, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// DeleteTeamAnswer is the answer of the deleteTeam tool: the data its operation (Tool_deleteTeam)
+// selects.
+type DeleteTeamAnswer struct {
+	// Delete a team. Its payload is all leaves: nothing to summarize or trim, so the tool is over
+	// budget.
+	DeleteTeam *DeleteTeamAnswerDeleteTeam `json:"deleteTeam"`
+}
+
+// DeleteTeamAnswerDeleteTeam is the deleteTeam in DeleteTeamAnswer (GraphQL type
+// DeleteTeamPayload).
+type DeleteTeamAnswerDeleteTeam struct {
+	DeletedTeamID          string `json:"deletedTeamId"`
+	DeletedTeamName        string `json:"deletedTeamName"`
+	DeletedMemberCount     int32  `json:"deletedMemberCount"`
+	DeletedRepositoryCount int32  `json:"deletedRepositoryCount"`
+	DeletedAt              string `json:"deletedAt"`
 }

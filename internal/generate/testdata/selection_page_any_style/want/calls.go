@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,22 +18,153 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Search calls the search tool (query, approval none) with args.
-func (t Tools) Search(ctx context.Context, args SearchArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolSearch, args)
+// Search calls the search tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Search(ctx context.Context, args SearchArgs) (*SearchAnswer, toolrt.Result, error) {
+	var answer SearchAnswer
+	res, err := t.Run.CallArgs(ctx, ToolSearch, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// History calls the history tool (query, approval none) with args.
-func (t Tools) History(ctx context.Context, args HistoryArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolHistory, args)
+// SearchAnswer is the answer of the search tool: the data its operation (Tool_search) selects.
+type SearchAnswer struct {
+	// Search products; the page is items + totalItems and the items have no id.
+	Search SearchAnswerSearch `json:"search"`
 }
 
-// ReturnBook calls the returnBook tool (mutation, approval required) with args.
-func (t Tools) ReturnBook(ctx context.Context, args ReturnBookArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolReturnBook, args)
+// SearchAnswerSearch is the search in SearchAnswer (GraphQL type SearchResponse).
+type SearchAnswerSearch struct {
+	Items      []SearchAnswerSearchItems `json:"items"`
+	TotalItems int32                     `json:"totalItems"`
 }
 
-// ImportBooks calls the importBooks tool (mutation, approval required) with args.
-func (t Tools) ImportBooks(ctx context.Context, args ImportBooksArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolImportBooks, args)
+// SearchAnswerSearchItems is the items in SearchAnswerSearch (GraphQL type SearchResult).
+type SearchAnswerSearchItems struct {
+	Sku         string  `json:"sku"`
+	ProductName string  `json:"productName"`
+	Score       float64 `json:"score"`
+}
+
+// History calls the history tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) History(ctx context.Context, args HistoryArgs) (*HistoryAnswer, toolrt.Result, error) {
+	var answer HistoryAnswer
+	res, err := t.Run.CallArgs(ctx, ToolHistory, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// HistoryAnswer is the answer of the history tool: the data its operation (Tool_history) selects.
+type HistoryAnswer struct {
+	// A history page in results/count style, with a limit that gets the pageSize default.
+	History HistoryAnswerHistory `json:"history"`
+}
+
+// HistoryAnswerHistory is the history in HistoryAnswer (GraphQL type HistoryPage).
+type HistoryAnswerHistory struct {
+	Results []HistoryAnswerHistoryResults `json:"results"`
+	Count   int32                         `json:"count"`
+}
+
+// HistoryAnswerHistoryResults is the results in HistoryAnswerHistory (GraphQL type Entry).
+type HistoryAnswerHistoryResults struct {
+	ID     string                            `json:"id"`
+	At     string                            `json:"at"`
+	Amount HistoryAnswerHistoryResultsAmount `json:"amount"`
+}
+
+// HistoryAnswerHistoryResultsAmount is the amount in HistoryAnswerHistoryResults (GraphQL type
+// Amount).
+type HistoryAnswerHistoryResultsAmount struct {
+	Value    int32  `json:"value"`
+	Currency string `json:"currency"`
+}
+
+// ReturnBook calls the returnBook tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ReturnBook(ctx context.Context, args ReturnBookArgs) (*ReturnBookAnswer, toolrt.Result, error) {
+	var answer ReturnBookAnswer
+	res, err := t.Run.CallArgs(ctx, ToolReturnBook, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ReturnBookAnswer is the answer of the returnBook tool: the data its operation (Tool_returnBook)
+// selects.
+type ReturnBookAnswer struct {
+	// Return a book; the payload holds the open loans as a nested page.
+	ReturnBook *ReturnBookAnswerReturnBook `json:"returnBook"`
+}
+
+// ReturnBookAnswerReturnBook is the returnBook in ReturnBookAnswer (GraphQL type
+// ReturnBookPayload).
+type ReturnBookAnswerReturnBook struct {
+	OpenLoans ReturnBookAnswerReturnBookOpenLoans `json:"openLoans"`
+}
+
+// ReturnBookAnswerReturnBookOpenLoans is the openLoans in ReturnBookAnswerReturnBook (GraphQL type
+// LoanList).
+type ReturnBookAnswerReturnBookOpenLoans struct {
+	Items      []ReturnBookAnswerReturnBookOpenLoansItems `json:"items"`
+	TotalItems int32                                      `json:"totalItems"`
+}
+
+// ReturnBookAnswerReturnBookOpenLoansItems is the items in ReturnBookAnswerReturnBookOpenLoans
+// (GraphQL type Loan).
+type ReturnBookAnswerReturnBookOpenLoansItems struct {
+	ID       string `json:"id"`
+	Borrower string `json:"borrower"`
+	Due      string `json:"due"`
+}
+
+// ImportBooks calls the importBooks tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ImportBooks(ctx context.Context, args ImportBooksArgs) (*ImportBooksAnswer, toolrt.Result, error) {
+	var answer ImportBooksAnswer
+	res, err := t.Run.CallArgs(ctx, ToolImportBooks, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ImportBooksAnswer is the answer of the importBooks tool: the data its operation
+// (Tool_importBooks) selects.
+type ImportBooksAnswer struct {
+	// Import books in bulk; the payload is a page of results whose errors are selected as well.
+	ImportBooks ImportBooksAnswerImportBooks `json:"importBooks"`
+}
+
+// ImportBooksAnswerImportBooks is the importBooks in ImportBooksAnswer (GraphQL type
+// ImportBooksPayload).
+type ImportBooksAnswerImportBooks struct {
+	Count        int32                                      `json:"count"`
+	Results      []ImportBooksAnswerImportBooksResults      `json:"results"`
+	ImportErrors []ImportBooksAnswerImportBooksImportErrors `json:"importErrors"`
+}
+
+// ImportBooksAnswerImportBooksResults is the results in ImportBooksAnswerImportBooks (GraphQL type
+// Book).
+type ImportBooksAnswerImportBooksResults struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// ImportBooksAnswerImportBooksImportErrors is the importErrors in ImportBooksAnswerImportBooks
+// (GraphQL type ImportError).
+type ImportBooksAnswerImportBooksImportErrors struct {
+	Field   *string `json:"field"`
+	Message string  `json:"message"`
+	Code    string  `json:"code"`
 }

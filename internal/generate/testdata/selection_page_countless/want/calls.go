@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,86 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// ListTodos calls the listTodos tool (query, approval none) with args.
-func (t Tools) ListTodos(ctx context.Context, args ListTodosArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolListTodos, args)
+// ListTodos calls the listTodos tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ListTodos(ctx context.Context, args ListTodosArgs) (*ListTodosAnswer, toolrt.Result, error) {
+	var answer ListTodosAnswer
+	res, err := t.Run.CallArgs(ctx, ToolListTodos, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// SearchDialogs calls the searchDialogs tool (query, approval none) with args.
-func (t Tools) SearchDialogs(ctx context.Context, args SearchDialogsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolSearchDialogs, args)
+// ListTodosAnswer is the answer of the listTodos tool: the data its operation (Tool_listTodos)
+// selects.
+type ListTodosAnswer struct {
+	// Todos, a page at a time; pass nextToken from the last page to continue.
+	ListTodos *ListTodosAnswerListTodos `json:"listTodos"`
+}
+
+// ListTodosAnswerListTodos is the listTodos in ListTodosAnswer (GraphQL type ModelTodoConnection).
+type ListTodosAnswerListTodos struct {
+	Items     []*ListTodosAnswerListTodosItems `json:"items"`
+	NextToken *string                          `json:"nextToken"`
+}
+
+// ListTodosAnswerListTodosItems is the items in ListTodosAnswerListTodos (GraphQL type Todo).
+type ListTodosAnswerListTodosItems struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Done bool   `json:"done"`
+}
+
+// SearchDialogs calls the searchDialogs tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) SearchDialogs(ctx context.Context, args SearchDialogsArgs) (*SearchDialogsAnswer, toolrt.Result, error) {
+	var answer SearchDialogsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolSearchDialogs, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// SearchDialogsAnswer is the answer of the searchDialogs tool: the data its operation
+// (Tool_searchDialogs) selects.
+type SearchDialogsAnswer struct {
+	// Search dialogs; pass continuationToken and orderBy from the last page to continue.
+	SearchDialogs SearchDialogsAnswerSearchDialogs `json:"searchDialogs"`
+}
+
+// SearchDialogsAnswerSearchDialogs is the searchDialogs in SearchDialogsAnswer (GraphQL type
+// SearchDialogsPayload).
+type SearchDialogsAnswerSearchDialogs struct {
+	Items             []SearchDialogsAnswerSearchDialogsItems   `json:"items"`
+	HasNextPage       bool                                      `json:"hasNextPage"`
+	ContinuationToken *string                                   `json:"continuationToken"`
+	OrderBy           []SearchDialogsAnswerSearchDialogsOrderBy `json:"orderBy"`
+	Errors            []SearchDialogsAnswerSearchDialogsErrors  `json:"errors"`
+}
+
+// SearchDialogsAnswerSearchDialogsItems is the items in SearchDialogsAnswerSearchDialogs (GraphQL
+// type SearchDialog).
+type SearchDialogsAnswerSearchDialogsItems struct {
+	ID        string `json:"id"`
+	Org       string `json:"org"`
+	Title     string `json:"title"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// SearchDialogsAnswerSearchDialogsOrderBy is the orderBy in SearchDialogsAnswerSearchDialogs
+// (GraphQL type SortType).
+type SearchDialogsAnswerSearchDialogsOrderBy struct {
+	CreatedAt *Direction `json:"createdAt"`
+	UpdatedAt *Direction `json:"updatedAt"`
+}
+
+// SearchDialogsAnswerSearchDialogsErrors is the errors in SearchDialogsAnswerSearchDialogs
+// (GraphQL type SearchDialogError).
+type SearchDialogsAnswerSearchDialogsErrors struct {
+	Typename string `json:"__typename"`
+	Message  string `json:"message"`
 }

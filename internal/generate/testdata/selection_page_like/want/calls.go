@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,7 +18,35 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Movies calls the movies tool (query, approval none) with args.
-func (t Tools) Movies(ctx context.Context, args MoviesArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMovies, args)
+// Movies calls the movies tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Movies(ctx context.Context, args MoviesArgs) (*MoviesAnswer, toolrt.Result, error) {
+	var answer MoviesAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMovies, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// MoviesAnswer is the answer of the movies tool: the data its operation (Tool_movies) selects.
+type MoviesAnswer struct {
+	// A page of movies. page starts at 0.
+	Movies MoviesAnswerMovies `json:"movies"`
+}
+
+// MoviesAnswerMovies is the movies in MoviesAnswer (GraphQL type MoviePage).
+type MoviesAnswerMovies struct {
+	Content       []MoviesAnswerMoviesContent `json:"content"`
+	TotalElements int32                       `json:"totalElements"`
+	TotalPages    int32                       `json:"totalPages"`
+	Number        int32                       `json:"number"`
+}
+
+// MoviesAnswerMoviesContent is the content in MoviesAnswerMovies (GraphQL type Movie).
+type MoviesAnswerMoviesContent struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	ReleaseYear int32  `json:"releaseYear"`
 }

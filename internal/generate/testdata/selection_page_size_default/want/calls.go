@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,22 +18,140 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// AllMonsters calls the allMonsters tool (query, approval none) with args.
-func (t Tools) AllMonsters(ctx context.Context, args AllMonstersArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAllMonsters, args)
+// AllMonsters calls the allMonsters tool (query, approval none) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) AllMonsters(ctx context.Context, args AllMonstersArgs) (*AllMonstersAnswer, toolrt.Result, error) {
+	var answer AllMonstersAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAllMonsters, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// FuzzyMonsters calls the fuzzyMonsters tool (query, approval none) with args.
-func (t Tools) FuzzyMonsters(ctx context.Context, args FuzzyMonstersArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolFuzzyMonsters, args)
+// AllMonstersAnswer is the answer of the allMonsters tool: the data its operation
+// (Tool_allMonsters) selects.
+type AllMonstersAnswer struct {
+	// Every monster, from offset on; the schema's default would return all 1469 of them.
+	AllMonsters []AllMonstersAnswerAllMonsters `json:"allMonsters"`
 }
 
-// MonstersOfType calls the monstersOfType tool (query, approval none) with args.
-func (t Tools) MonstersOfType(ctx context.Context, args MonstersOfTypeArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMonstersOfType, args)
+// AllMonstersAnswerAllMonsters is the allMonsters in AllMonstersAnswer (GraphQL type Monster).
+type AllMonstersAnswerAllMonsters struct {
+	ID     string   `json:"id"`
+	Num    int32    `json:"num"`
+	Name   string   `json:"name"`
+	Height *float64 `json:"height"`
+	Weight *float64 `json:"weight"`
 }
 
-// Monster calls the monster tool (query, approval none) with args.
-func (t Tools) Monster(ctx context.Context, args MonsterArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMonster, args)
+// FuzzyMonsters calls the fuzzyMonsters tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) FuzzyMonsters(ctx context.Context, args FuzzyMonstersArgs) (*FuzzyMonstersAnswer, toolrt.Result, error) {
+	var answer FuzzyMonstersAnswer
+	res, err := t.Run.CallArgs(ctx, ToolFuzzyMonsters, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// FuzzyMonstersAnswer is the answer of the fuzzyMonsters tool: the data its operation
+// (Tool_fuzzyMonsters) selects.
+type FuzzyMonstersAnswer struct {
+	// The monsters whose name is closest to the query, three unless take says otherwise.
+	FuzzyMonsters []FuzzyMonstersAnswerFuzzyMonsters `json:"fuzzyMonsters"`
+}
+
+// FuzzyMonstersAnswerFuzzyMonsters is the fuzzyMonsters in FuzzyMonstersAnswer (GraphQL type
+// Monster).
+type FuzzyMonstersAnswerFuzzyMonsters struct {
+	ID     string   `json:"id"`
+	Num    int32    `json:"num"`
+	Name   string   `json:"name"`
+	Height *float64 `json:"height"`
+	Weight *float64 `json:"weight"`
+}
+
+// MonstersOfType calls the monstersOfType tool (query, approval none) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) MonstersOfType(ctx context.Context, args MonstersOfTypeArgs) (*MonstersOfTypeAnswer, toolrt.Result, error) {
+	var answer MonstersOfTypeAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMonstersOfType, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// MonstersOfTypeAnswer is the answer of the monstersOfType tool: the data its operation
+// (Tool_monstersOfType) selects.
+type MonstersOfTypeAnswer struct {
+	// Monsters of one type, a page at a time.
+	MonstersOfType []MonstersOfTypeAnswerMonstersOfType `json:"monstersOfType"`
+}
+
+// MonstersOfTypeAnswerMonstersOfType is the monstersOfType in MonstersOfTypeAnswer (GraphQL type
+// Monster).
+type MonstersOfTypeAnswerMonstersOfType struct {
+	ID     string   `json:"id"`
+	Num    int32    `json:"num"`
+	Name   string   `json:"name"`
+	Height *float64 `json:"height"`
+	Weight *float64 `json:"weight"`
+}
+
+// Monster calls the monster tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Monster(ctx context.Context, args MonsterArgs) (*MonsterAnswer, toolrt.Result, error) {
+	var answer MonsterAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMonster, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// MonsterAnswer is the answer of the monster tool: the data its operation (Tool_monster) selects.
+type MonsterAnswer struct {
+	// One monster by its number.
+	Monster *MonsterAnswerMonster `json:"monster"`
+}
+
+// MonsterAnswerMonster is the monster in MonsterAnswer (GraphQL type Monster).
+type MonsterAnswerMonster struct {
+	ID     string   `json:"id"`
+	Num    int32    `json:"num"`
+	Name   string   `json:"name"`
+	Height *float64 `json:"height"`
+	Weight *float64 `json:"weight"`
+	// Moves the monster learns; the schema returns 100 unless told otherwise.
+	Moves []MonsterAnswerMonsterMoves `json:"moves"`
+	// The monster's evolutions, a page at a time.
+	Evolutions MonsterAnswerMonsterEvolutions `json:"evolutions"`
+}
+
+// MonsterAnswerMonsterMoves is the moves in MonsterAnswerMonster (GraphQL type Move).
+type MonsterAnswerMonsterMoves struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Power *int32 `json:"power"`
+}
+
+// MonsterAnswerMonsterEvolutions is the evolutions in MonsterAnswerMonster (GraphQL type
+// EvolutionList).
+type MonsterAnswerMonsterEvolutions struct {
+	Items      []MonsterAnswerMonsterEvolutionsItems `json:"items"`
+	TotalItems int32                                 `json:"totalItems"`
+}
+
+// MonsterAnswerMonsterEvolutionsItems is the items in MonsterAnswerMonsterEvolutions (GraphQL type
+// Evolution).
+type MonsterAnswerMonsterEvolutionsItems struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }

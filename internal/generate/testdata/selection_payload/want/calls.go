@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,113 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// CreateProduct calls the createProduct tool (mutation, approval required) with args.
-func (t Tools) CreateProduct(ctx context.Context, args CreateProductArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCreateProduct, args)
+// CreateProduct calls the createProduct tool (mutation, approval required) with args and decodes
+// its answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error
+// is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CreateProduct(ctx context.Context, args CreateProductArgs) (*CreateProductAnswer, toolrt.Result, error) {
+	var answer CreateProductAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCreateProduct, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// DeleteProduct calls the deleteProduct tool (mutation, approval required) with args.
-func (t Tools) DeleteProduct(ctx context.Context, args DeleteProductArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolDeleteProduct, args)
+// CreateProductAnswer is the answer of the createProduct tool: the data its operation
+// (Tool_createProduct) selects.
+type CreateProductAnswer struct {
+	// Create a product. Check userErrors before trusting the result.
+	CreateProduct *CreateProductAnswerCreateProduct `json:"createProduct"`
 }
 
-// ArchiveProducts calls the archiveProducts tool (mutation, approval required) with args.
-func (t Tools) ArchiveProducts(ctx context.Context, args ArchiveProductsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolArchiveProducts, args)
+// CreateProductAnswerCreateProduct is the createProduct in CreateProductAnswer (GraphQL type
+// CreateProductPayload).
+type CreateProductAnswerCreateProduct struct {
+	Product    *CreateProductAnswerCreateProductProduct     `json:"product"`
+	UserErrors []CreateProductAnswerCreateProductUserErrors `json:"userErrors"`
+}
+
+// CreateProductAnswerCreateProductProduct is the product in CreateProductAnswerCreateProduct
+// (GraphQL type Product).
+type CreateProductAnswerCreateProductProduct struct {
+	ID     string        `json:"id"`
+	Title  string        `json:"title"`
+	Price  float64       `json:"price"`
+	Status ProductStatus `json:"status"`
+}
+
+// CreateProductAnswerCreateProductUserErrors is the userErrors in CreateProductAnswerCreateProduct
+// (GraphQL type UserError).
+type CreateProductAnswerCreateProductUserErrors struct {
+	Code    *ErrorCode `json:"code"`
+	Field   []string   `json:"field"`
+	Message string     `json:"message"`
+}
+
+// DeleteProduct calls the deleteProduct tool (mutation, approval required) with args and decodes
+// its answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error
+// is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) DeleteProduct(ctx context.Context, args DeleteProductArgs) (*DeleteProductAnswer, toolrt.Result, error) {
+	var answer DeleteProductAnswer
+	res, err := t.Run.CallArgs(ctx, ToolDeleteProduct, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// DeleteProductAnswer is the answer of the deleteProduct tool: the data its operation
+// (Tool_deleteProduct) selects.
+type DeleteProductAnswer struct {
+	// Delete a product; the payload says nothing but the client's own mutation id.
+	DeleteProduct *DeleteProductAnswerDeleteProduct `json:"deleteProduct"`
+}
+
+// DeleteProductAnswerDeleteProduct is the deleteProduct in DeleteProductAnswer (GraphQL type
+// DeleteProductPayload).
+type DeleteProductAnswerDeleteProduct struct {
+	ClientMutationID *string `json:"clientMutationId"`
+}
+
+// ArchiveProducts calls the archiveProducts tool (mutation, approval required) with args and
+// decodes its answer. The Result holds the call's outcome and the answer's JSON as sent (Data);
+// the error is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ArchiveProducts(ctx context.Context, args ArchiveProductsArgs) (*ArchiveProductsAnswer, toolrt.Result, error) {
+	var answer ArchiveProductsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolArchiveProducts, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ArchiveProductsAnswer is the answer of the archiveProducts tool: the data its operation
+// (Tool_archiveProducts) selects.
+type ArchiveProductsAnswer struct {
+	// Archive products in bulk.
+	ArchiveProducts ArchiveProductsAnswerArchiveProducts `json:"archiveProducts"`
+}
+
+// ArchiveProductsAnswerArchiveProducts is the archiveProducts in ArchiveProductsAnswer (GraphQL
+// type ArchiveProductsPayload).
+type ArchiveProductsAnswerArchiveProducts struct {
+	ArchivedCount int32                                          `json:"archivedCount"`
+	Products      []ArchiveProductsAnswerArchiveProductsProducts `json:"products"`
+	Problems      []ArchiveProductsAnswerArchiveProductsProblems `json:"problems"`
+}
+
+// ArchiveProductsAnswerArchiveProductsProducts is the products in
+// ArchiveProductsAnswerArchiveProducts (GraphQL type Product).
+type ArchiveProductsAnswerArchiveProductsProducts struct {
+	ID     string        `json:"id"`
+	Title  string        `json:"title"`
+	Price  float64       `json:"price"`
+	Status ProductStatus `json:"status"`
+}
+
+// ArchiveProductsAnswerArchiveProductsProblems is the problems in
+// ArchiveProductsAnswerArchiveProducts (GraphQL type ArchiveWarning).
+type ArchiveProductsAnswerArchiveProductsProblems struct {
+	ProductID string `json:"productId"`
+	Message   string `json:"message"`
 }

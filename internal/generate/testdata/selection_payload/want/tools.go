@@ -46,3 +46,21 @@ type CreateProductInput struct {
 type DeleteProductInput struct {
 	ID string `json:"id"`
 }
+
+// ProductStatus is the GraphQL enum ProductStatus.
+type ProductStatus string
+
+// The values of ProductStatus, in declaration order.
+const (
+	ProductStatusActive   ProductStatus = "ACTIVE"
+	ProductStatusArchived ProductStatus = "ARCHIVED"
+)
+
+// ErrorCode is the GraphQL enum ErrorCode.
+type ErrorCode string
+
+// The values of ErrorCode, in declaration order.
+const (
+	ErrorCodeInvalid ErrorCode = "INVALID"
+	ErrorCodeTaken   ErrorCode = "TAKEN"
+)

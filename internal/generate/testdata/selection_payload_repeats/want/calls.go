@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,70 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// CreateOrder calls the createOrder tool (mutation, approval required) with args.
-func (t Tools) CreateOrder(ctx context.Context, args CreateOrderArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCreateOrder, args)
+// CreateOrder calls the createOrder tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CreateOrder(ctx context.Context, args CreateOrderArgs) (*CreateOrderAnswer, toolrt.Result, error) {
+	var answer CreateOrderAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCreateOrder, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// AddNote calls the addNote tool (mutation, approval required) with args.
-func (t Tools) AddNote(ctx context.Context, args AddNoteArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolAddNote, args)
+// CreateOrderAnswer is the answer of the createOrder tool: the data its operation
+// (Tool_createOrder) selects.
+type CreateOrderAnswer struct {
+	// Create an order for a customer.
+	CreateOrder *CreateOrderAnswerCreateOrder `json:"createOrder"`
+}
+
+// CreateOrderAnswerCreateOrder is the createOrder in CreateOrderAnswer (GraphQL type
+// CreateOrderPayload).
+type CreateOrderAnswerCreateOrder struct {
+	Order *CreateOrderAnswerCreateOrderOrder `json:"order"`
+}
+
+// CreateOrderAnswerCreateOrderOrder is the order in CreateOrderAnswerCreateOrder (GraphQL type
+// Order).
+type CreateOrderAnswerCreateOrderOrder struct {
+	ID     string `json:"id"`
+	RowID  int32  `json:"rowId"`
+	Status string `json:"status"`
+}
+
+// AddNote calls the addNote tool (mutation, approval required) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) AddNote(ctx context.Context, args AddNoteArgs) (*AddNoteAnswer, toolrt.Result, error) {
+	var answer AddNoteAnswer
+	res, err := t.Run.CallArgs(ctx, ToolAddNote, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// AddNoteAnswer is the answer of the addNote tool: the data its operation (Tool_addNote) selects.
+type AddNoteAnswer struct {
+	// Add a note to an order; the payload has the note's edge only.
+	AddNote *AddNoteAnswerAddNote `json:"addNote"`
+}
+
+// AddNoteAnswerAddNote is the addNote in AddNoteAnswer (GraphQL type AddNotePayload).
+type AddNoteAnswerAddNote struct {
+	NoteEdge *AddNoteAnswerAddNoteNoteEdge `json:"noteEdge"`
+}
+
+// AddNoteAnswerAddNoteNoteEdge is the noteEdge in AddNoteAnswerAddNote (GraphQL type NoteEdge).
+type AddNoteAnswerAddNoteNoteEdge struct {
+	Node AddNoteAnswerAddNoteNoteEdgeNode `json:"node"`
+}
+
+// AddNoteAnswerAddNoteNoteEdgeNode is the node in AddNoteAnswerAddNoteNoteEdge (GraphQL type
+// Note).
+type AddNoteAnswerAddNoteNoteEdgeNode struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
 }

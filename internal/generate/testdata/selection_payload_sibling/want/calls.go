@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,127 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// CollectionDelete calls the collectionDelete tool (mutation, approval required) with args.
-func (t Tools) CollectionDelete(ctx context.Context, args CollectionDeleteArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCollectionDelete, args)
+// CollectionDelete calls the collectionDelete tool (mutation, approval required) with args and
+// decodes its answer. The Result holds the call's outcome and the answer's JSON as sent (Data);
+// the error is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CollectionDelete(ctx context.Context, args CollectionDeleteArgs) (*CollectionDeleteAnswer, toolrt.Result, error) {
+	var answer CollectionDeleteAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCollectionDelete, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// ShopPolicyUpdate calls the shopPolicyUpdate tool (mutation, approval required) with args.
-func (t Tools) ShopPolicyUpdate(ctx context.Context, args ShopPolicyUpdateArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolShopPolicyUpdate, args)
+// CollectionDeleteAnswer is the answer of the collectionDelete tool: the data its operation
+// (Tool_collectionDelete) selects.
+type CollectionDeleteAnswer struct {
+	// Delete a collection by its id; the products in it stay. Returns the deleted id or the errors.
+	CollectionDelete *CollectionDeleteAnswerCollectionDelete `json:"collectionDelete"`
 }
 
-// LocaleEnable calls the localeEnable tool (mutation, approval required) with args.
-func (t Tools) LocaleEnable(ctx context.Context, args LocaleEnableArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolLocaleEnable, args)
+// CollectionDeleteAnswerCollectionDelete is the collectionDelete in CollectionDeleteAnswer
+// (GraphQL type CollectionDeletePayload).
+type CollectionDeleteAnswerCollectionDelete struct {
+	DeletedCollectionID *string                                            `json:"deletedCollectionId"`
+	UserErrors          []CollectionDeleteAnswerCollectionDeleteUserErrors `json:"userErrors"`
+}
+
+// CollectionDeleteAnswerCollectionDeleteUserErrors is the userErrors in
+// CollectionDeleteAnswerCollectionDelete (GraphQL type UserError).
+type CollectionDeleteAnswerCollectionDeleteUserErrors struct {
+	Field   []string `json:"field"`
+	Message string   `json:"message"`
+}
+
+// ShopPolicyUpdate calls the shopPolicyUpdate tool (mutation, approval required) with args and
+// decodes its answer. The Result holds the call's outcome and the answer's JSON as sent (Data);
+// the error is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ShopPolicyUpdate(ctx context.Context, args ShopPolicyUpdateArgs) (*ShopPolicyUpdateAnswer, toolrt.Result, error) {
+	var answer ShopPolicyUpdateAnswer
+	res, err := t.Run.CallArgs(ctx, ToolShopPolicyUpdate, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ShopPolicyUpdateAnswer is the answer of the shopPolicyUpdate tool: the data its operation
+// (Tool_shopPolicyUpdate) selects.
+type ShopPolicyUpdateAnswer struct {
+	// Replace the body of the shop's refund policy shown at checkout. Returns the policy and the shop.
+	ShopPolicyUpdate *ShopPolicyUpdateAnswerShopPolicyUpdate `json:"shopPolicyUpdate"`
+}
+
+// ShopPolicyUpdateAnswerShopPolicyUpdate is the shopPolicyUpdate in ShopPolicyUpdateAnswer
+// (GraphQL type ShopPolicyUpdatePayload).
+type ShopPolicyUpdateAnswerShopPolicyUpdate struct {
+	ShopPolicy *ShopPolicyUpdateAnswerShopPolicyUpdateShopPolicy  `json:"shopPolicy"`
+	Shop       *ShopPolicyUpdateAnswerShopPolicyUpdateShop        `json:"shop"`
+	UserErrors []ShopPolicyUpdateAnswerShopPolicyUpdateUserErrors `json:"userErrors"`
+}
+
+// ShopPolicyUpdateAnswerShopPolicyUpdateShopPolicy is the shopPolicy in
+// ShopPolicyUpdateAnswerShopPolicyUpdate (GraphQL type ShopPolicy).
+type ShopPolicyUpdateAnswerShopPolicyUpdateShopPolicy struct {
+	ID   string `json:"id"`
+	Body string `json:"body"`
+}
+
+// ShopPolicyUpdateAnswerShopPolicyUpdateShop is the shop in ShopPolicyUpdateAnswerShopPolicyUpdate
+// (GraphQL type Shop).
+type ShopPolicyUpdateAnswerShopPolicyUpdateShop struct {
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	Email        string `json:"email"`
+	CurrencyCode string `json:"currencyCode"`
+}
+
+// ShopPolicyUpdateAnswerShopPolicyUpdateUserErrors is the userErrors in
+// ShopPolicyUpdateAnswerShopPolicyUpdate (GraphQL type UserError).
+type ShopPolicyUpdateAnswerShopPolicyUpdateUserErrors struct {
+	Field   []string `json:"field"`
+	Message string   `json:"message"`
+}
+
+// LocaleEnable calls the localeEnable tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) LocaleEnable(ctx context.Context, args LocaleEnableArgs) (*LocaleEnableAnswer, toolrt.Result, error) {
+	var answer LocaleEnableAnswer
+	res, err := t.Run.CallArgs(ctx, ToolLocaleEnable, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// LocaleEnableAnswer is the answer of the localeEnable tool: the data its operation
+// (Tool_localeEnable) selects.
+type LocaleEnableAnswer struct {
+	// Enable a locale for the shop's storefront, by its ISO code. Returns the shop with its locales.
+	LocaleEnable *LocaleEnableAnswerLocaleEnable `json:"localeEnable"`
+}
+
+// LocaleEnableAnswerLocaleEnable is the localeEnable in LocaleEnableAnswer (GraphQL type
+// LocaleEnablePayload).
+type LocaleEnableAnswerLocaleEnable struct {
+	Shop       *LocaleEnableAnswerLocaleEnableShop        `json:"shop"`
+	UserErrors []LocaleEnableAnswerLocaleEnableUserErrors `json:"userErrors"`
+}
+
+// LocaleEnableAnswerLocaleEnableShop is the shop in LocaleEnableAnswerLocaleEnable (GraphQL type
+// Shop).
+type LocaleEnableAnswerLocaleEnableShop struct {
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	Email        string `json:"email"`
+	CurrencyCode string `json:"currencyCode"`
+}
+
+// LocaleEnableAnswerLocaleEnableUserErrors is the userErrors in LocaleEnableAnswerLocaleEnable
+// (GraphQL type UserError).
+type LocaleEnableAnswerLocaleEnableUserErrors struct {
+	Field   []string `json:"field"`
+	Message string   `json:"message"`
 }

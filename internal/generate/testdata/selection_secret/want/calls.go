@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,64 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Viewer calls the viewer tool (query, approval none) with args.
-func (t Tools) Viewer(ctx context.Context, args ViewerArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolViewer, args)
+// Viewer calls the viewer tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Viewer(ctx context.Context, args ViewerArgs) (*ViewerAnswer, toolrt.Result, error) {
+	var answer ViewerAnswer
+	res, err := t.Run.CallArgs(ctx, ToolViewer, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// CreateAPIKey calls the createApiKey tool (mutation, approval required) with args.
-func (t Tools) CreateAPIKey(ctx context.Context, args CreateAPIKeyArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCreateAPIKey, args)
+// ViewerAnswer is the answer of the viewer tool: the data its operation (Tool_viewer) selects.
+type ViewerAnswer struct {
+	// The signed-in account. Its secret-looking fields are left out even here: a credential in the
+	//
+	//	agent's context can leak; whoever needs one writes an override.
+	Viewer ViewerAnswerViewer `json:"viewer"`
+}
+
+// ViewerAnswerViewer is the viewer in ViewerAnswer (GraphQL type Account).
+type ViewerAnswerViewer struct {
+	ID            string `json:"id"`
+	Login         string `json:"login"`
+	RequiresToken bool   `json:"requiresToken"`
+}
+
+// CreateAPIKey calls the createApiKey tool (mutation, approval required) with args and decodes its
+// answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error is
+// nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) CreateAPIKey(ctx context.Context, args CreateAPIKeyArgs) (*CreateAPIKeyAnswer, toolrt.Result, error) {
+	var answer CreateAPIKeyAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCreateAPIKey, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// CreateAPIKeyAnswer is the answer of the createApiKey tool: the data its operation
+// (Tool_createApiKey) selects.
+type CreateAPIKeyAnswer struct {
+	// Create an API key. Its secret is not echoed into the agent's context.
+	CreateAPIKey *CreateAPIKeyAnswerCreateAPIKey `json:"createApiKey"`
+}
+
+// CreateAPIKeyAnswerCreateAPIKey is the createApiKey in CreateAPIKeyAnswer (GraphQL type
+// CreateApiKeyPayload).
+type CreateAPIKeyAnswerCreateAPIKey struct {
+	APIKey        *CreateAPIKeyAnswerCreateAPIKeyAPIKey `json:"apiKey"`
+	RequiresToken bool                                  `json:"requiresToken"`
+}
+
+// CreateAPIKeyAnswerCreateAPIKeyAPIKey is the apiKey in CreateAPIKeyAnswerCreateAPIKey (GraphQL
+// type ApiKey).
+type CreateAPIKeyAnswerCreateAPIKeyAPIKey struct {
+	ID         string  `json:"id"`
+	Name       string  `json:"name"`
+	LastUsedAt *string `json:"lastUsedAt"`
+	Scopes     []Scope `json:"scopes"`
 }

@@ -30,3 +30,12 @@ type CreateAPIKeyArgs struct {
 type CreateAPIKeyInput struct {
 	Name string `json:"name"`
 }
+
+// Scope is the GraphQL enum Scope.
+type Scope string
+
+// The values of Scope, in declaration order.
+const (
+	ScopeRead  Scope = "READ"
+	ScopeWrite Scope = "WRITE"
+)

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +18,92 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// UIExtensionSessionToken calls the uiExtensionSessionToken tool (query, approval none) with args.
-func (t Tools) UIExtensionSessionToken(ctx context.Context, args UIExtensionSessionTokenArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolUIExtensionSessionToken, args)
+// UIExtensionSessionToken calls the uiExtensionSessionToken tool (query, approval none) with args
+// and decodes its answer. The Result holds the call's outcome and the answer's JSON as sent
+// (Data); the error is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) UIExtensionSessionToken(ctx context.Context, args UIExtensionSessionTokenArgs) (*UIExtensionSessionTokenAnswer, toolrt.Result, error) {
+	var answer UIExtensionSessionTokenAnswer
+	res, err := t.Run.CallArgs(ctx, ToolUIExtensionSessionToken, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Customer calls the customer tool (query, approval none) with args.
-func (t Tools) Customer(ctx context.Context, args CustomerArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCustomer, args)
+// UIExtensionSessionTokenAnswer is the answer of the uiExtensionSessionToken tool: the data its
+// operation (Tool_uiExtensionSessionToken) selects.
+type UIExtensionSessionTokenAnswer struct {
+	// A session token for a UI extension, with the seconds until it expires.
+	UIExtensionSessionToken *UIExtensionSessionTokenAnswerUIExtensionSessionToken `json:"uiExtensionSessionToken"`
 }
 
-// Chain calls the chain tool (query, approval none) with args.
-func (t Tools) Chain(ctx context.Context, args ChainArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolChain, args)
+// UIExtensionSessionTokenAnswerUIExtensionSessionToken is the uiExtensionSessionToken in
+// UIExtensionSessionTokenAnswer (GraphQL type UiExtensionSessionToken).
+type UIExtensionSessionTokenAnswerUIExtensionSessionToken struct {
+	// The second count until the session token expires.
+	ExpiresIn int32 `json:"expiresIn"`
+}
+
+// Customer calls the customer tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Customer(ctx context.Context, args CustomerArgs) (*CustomerAnswer, toolrt.Result, error) {
+	var answer CustomerAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCustomer, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// CustomerAnswer is the answer of the customer tool: the data its operation (Tool_customer)
+// selects.
+type CustomerAnswer struct {
+	// The signed-in customer with the wallet and payment provider settings of the checkout.
+	Customer CustomerAnswerCustomer `json:"customer"`
+}
+
+// CustomerAnswerCustomer is the customer in CustomerAnswer (GraphQL type Customer).
+type CustomerAnswerCustomer struct {
+	ID              string                                 `json:"id"`
+	DisplayName     string                                 `json:"displayName"`
+	GooglePay       *CustomerAnswerCustomerGooglePay       `json:"googlePay"`
+	PaymentProvider *CustomerAnswerCustomerPaymentProvider `json:"paymentProvider"`
+}
+
+// CustomerAnswerCustomerGooglePay is the googlePay in CustomerAnswerCustomer (GraphQL type
+// GooglePayWalletConfig).
+type CustomerAnswerCustomerGooglePay struct {
+	AllowedAuthMethods []string `json:"allowedAuthMethods"`
+}
+
+// CustomerAnswerCustomerPaymentProvider is the paymentProvider in CustomerAnswerCustomer (GraphQL
+// type PaymentProviderClientCredentials).
+type CustomerAnswerCustomerPaymentProvider struct {
+	MerchantAccountID *string `json:"merchantAccountId"`
+}
+
+// Chain calls the chain tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Chain(ctx context.Context, args ChainArgs) (*ChainAnswer, toolrt.Result, error) {
+	var answer ChainAnswer
+	res, err := t.Run.CallArgs(ctx, ToolChain, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ChainAnswer is the answer of the chain tool: the data its operation (Tool_chain) selects.
+type ChainAnswer struct {
+	// A chain by its id, with the address of its wrapped native token.
+	Chain *ChainAnswerChain `json:"chain"`
+}
+
+// ChainAnswerChain is the chain in ChainAnswer (GraphQL type Chain).
+type ChainAnswerChain struct {
+	ID                 string `json:"id"`
+	Name               string `json:"name"`
+	NativeWrappedToken string `json:"nativeWrappedToken"`
 }

@@ -4,12 +4,14 @@ package generated
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +19,132 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Order calls the order tool (query, approval none) with args.
-func (t Tools) Order(ctx context.Context, args OrderArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrder, args)
+// Order calls the order tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Order(ctx context.Context, args OrderArgs) (*OrderAnswer, toolrt.Result, error) {
+	var answer OrderAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrder, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Activities calls the activities tool (query, approval none) with args.
-func (t Tools) Activities(ctx context.Context, args ActivitiesArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolActivities, args)
+// OrderAnswer is the answer of the order tool: the data its operation (Tool_order) selects.
+type OrderAnswer struct {
+	// One order by its id, with its address, its last event, its invoice and a first page of lines.
+	Order *OrderAnswerOrder `json:"order"`
+}
+
+// OrderAnswerOrder is the order in OrderAnswer (GraphQL type Order).
+type OrderAnswerOrder struct {
+	ID   string `json:"id"`
+	Code string `json:"code"`
+	// Summary: id and firstName, whose last word is Name.
+	BillingAddress *OrderAnswerOrderBillingAddress `json:"billingAddress"`
+	// Summary: id, kind and message; the timestamp, the flag and the user id are left out.
+	LastEvent *OrderAnswerOrderLastEvent `json:"lastEvent"`
+	// Summary: id, number (a name-like field) and url, as before.
+	Invoice *OrderAnswerOrderInvoice `json:"invoice"`
+	Lines   OrderAnswerOrderLines    `json:"lines"`
+}
+
+// OrderAnswerOrderBillingAddress is the billingAddress in OrderAnswerOrder (GraphQL type Address).
+type OrderAnswerOrderBillingAddress struct {
+	ID        string `json:"id"`
+	FirstName string `json:"firstName"`
+}
+
+// OrderAnswerOrderLastEvent is the lastEvent in OrderAnswerOrder (GraphQL type OrderEvent).
+type OrderAnswerOrderLastEvent struct {
+	ID      string  `json:"id"`
+	Kind    string  `json:"kind"`
+	Message *string `json:"message"`
+}
+
+// OrderAnswerOrderInvoice is the invoice in OrderAnswerOrder (GraphQL type Invoice).
+type OrderAnswerOrderInvoice struct {
+	ID     string  `json:"id"`
+	Number string  `json:"number"`
+	URL    *string `json:"url"`
+}
+
+// OrderAnswerOrderLines is the lines in OrderAnswerOrder (GraphQL type OrderLineConnection).
+type OrderAnswerOrderLines struct {
+	Nodes []OrderAnswerOrderLinesNodes `json:"nodes"`
+}
+
+// OrderAnswerOrderLinesNodes is the nodes in OrderAnswerOrderLines (GraphQL type OrderLine).
+type OrderAnswerOrderLinesNodes struct {
+	ID          string `json:"id"`
+	ProductName string `json:"productName"`
+}
+
+// Activities calls the activities tool (query, approval none) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Activities(ctx context.Context, args ActivitiesArgs) (*ActivitiesAnswer, toolrt.Result, error) {
+	var answer ActivitiesAnswer
+	res, err := t.Run.CallArgs(ctx, ToolActivities, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ActivitiesAnswer is the answer of the activities tool: the data its operation (Tool_activities)
+// selects.
+type ActivitiesAnswer struct {
+	// The latest lending activities; each kind of activity in summary form, with its time and hash.
+	Activities []ActivitiesAnswerActivities `json:"activities"`
+}
+
+// ActivitiesAnswerActivities is the activities in ActivitiesAnswer (GraphQL type Activity).
+type ActivitiesAnswerActivities struct {
+	Typename string `json:"__typename"`
+	// Borrow is set when Typename names Borrow.
+	Borrow *ActivitiesAnswerActivitiesBorrow `json:"-"`
+	// Repay is set when Typename names Repay.
+	Repay *ActivitiesAnswerActivitiesRepay `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a ActivitiesAnswerActivities, then the member pointers that
+// its Typename picks.
+func (v *ActivitiesAnswerActivities) UnmarshalJSON(data []byte) error {
+	type fields ActivitiesAnswerActivities
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "Borrow":
+		v.Borrow = new(ActivitiesAnswerActivitiesBorrow)
+		if err := json.Unmarshal(data, v.Borrow); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Repay":
+		v.Repay = new(ActivitiesAnswerActivitiesRepay)
+		if err := json.Unmarshal(data, v.Repay); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ActivitiesAnswerActivitiesBorrow is what ActivitiesAnswerActivities selects when it is a Borrow
+// (the fragment on Borrow).
+type ActivitiesAnswerActivitiesBorrow struct {
+	ID        string `json:"id"`
+	Timestamp string `json:"timestamp"`
+	Amount    string `json:"amount"`
+}
+
+// ActivitiesAnswerActivitiesRepay is what ActivitiesAnswerActivities selects when it is a Repay
+// (the fragment on Repay).
+type ActivitiesAnswerActivitiesRepay struct {
+	ID     string `json:"id"`
+	Amount string `json:"amount"`
+	User   string `json:"user"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,7 +18,36 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Products calls the products tool (query, approval none) with args.
-func (t Tools) Products(ctx context.Context, args ProductsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProducts, args)
+// Products calls the products tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Products(ctx context.Context, args ProductsArgs) (*ProductsAnswer, toolrt.Result, error) {
+	var answer ProductsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProducts, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ProductsAnswer is the answer of the products tool: the data its operation (Tool_products)
+// selects.
+type ProductsAnswer struct {
+	// Products, a page at a time; the response budget is small, so each product is trimmed to fit it.
+	Products []ProductsAnswerProducts `json:"products"`
+}
+
+// ProductsAnswerProducts is the products in ProductsAnswer (GraphQL type Product).
+type ProductsAnswerProducts struct {
+	ID         string                      `json:"id"`
+	Name       string                      `json:"name"`
+	Attributes any                         `json:"attributes"`
+	Price      ProductsAnswerProductsPrice `json:"price"`
+	Status     string                      `json:"status"`
+}
+
+// ProductsAnswerProductsPrice is the price in ProductsAnswerProducts (GraphQL type Money).
+type ProductsAnswerProductsPrice struct {
+	Amount   float64 `json:"amount"`
+	Currency string  `json:"currency"`
 }

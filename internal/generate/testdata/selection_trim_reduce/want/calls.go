@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,7 +18,35 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Monster calls the monster tool (query, approval none) with args.
-func (t Tools) Monster(ctx context.Context, args MonsterArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolMonster, args)
+// Monster calls the monster tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Monster(ctx context.Context, args MonsterArgs) (*MonsterAnswer, toolrt.Result, error) {
+	var answer MonsterAnswer
+	res, err := t.Run.CallArgs(ctx, ToolMonster, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// MonsterAnswer is the answer of the monster tool: the data its operation (Tool_monster) selects.
+type MonsterAnswer struct {
+	// One monster by its key.
+	Monster *MonsterAnswerMonster `json:"monster"`
+}
+
+// MonsterAnswerMonster is the monster in MonsterAnswer (GraphQL type Monster).
+type MonsterAnswerMonster struct {
+	Key            MonsterKey                  `json:"key"`
+	Species        string                      `json:"species"`
+	Sprite         string                      `json:"sprite"`
+	ShinySprite    string                      `json:"shinySprite"`
+	BulbapediaPage string                      `json:"bulbapediaPage"`
+	Types          []MonsterAnswerMonsterTypes `json:"types"`
+}
+
+// MonsterAnswerMonsterTypes is the types in MonsterAnswerMonster (GraphQL type MonsterType).
+type MonsterAnswerMonsterTypes struct {
+	Name string `json:"name"`
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,7 +18,29 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Issue calls the issue tool (query, approval none) with args.
-func (t Tools) Issue(ctx context.Context, args IssueArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolIssue, args)
+// Issue calls the issue tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Issue(ctx context.Context, args IssueArgs) (*IssueAnswer, toolrt.Result, error) {
+	var answer IssueAnswer
+	res, err := t.Run.CallArgs(ctx, ToolIssue, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// IssueAnswer is the answer of the issue tool: the data its operation (Tool_issue) selects.
+type IssueAnswer struct {
+	// An issue. Its HTML and text renderings of the body are left out: the body says it once.
+	Issue *IssueAnswerIssue `json:"issue"`
+}
+
+// IssueAnswerIssue is the issue in IssueAnswer (GraphQL type Issue).
+type IssueAnswerIssue struct {
+	ID          string  `json:"id"`
+	Title       string  `json:"title"`
+	Body        string  `json:"body"`
+	SummaryHTML string  `json:"summaryHTML"`
+	Description *string `json:"description"`
 }

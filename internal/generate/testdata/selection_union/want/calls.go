@@ -4,12 +4,14 @@ package generated
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,17 +19,163 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Lookup calls the lookup tool (query, approval none) with args.
-func (t Tools) Lookup(ctx context.Context, args LookupArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolLookup, args)
+// Lookup calls the lookup tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Lookup(ctx context.Context, args LookupArgs) (*LookupAnswer, toolrt.Result, error) {
+	var answer LookupAnswer
+	res, err := t.Run.CallArgs(ctx, ToolLookup, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Search calls the search tool (query, approval none) with args.
-func (t Tools) Search(ctx context.Context, args SearchArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolSearch, args)
+// LookupAnswer is the answer of the lookup tool: the data its operation (Tool_lookup) selects.
+type LookupAnswer struct {
+	// The best match for a text: a movie or a person, in detail.
+	Lookup *LookupAnswerLookup `json:"lookup"`
 }
 
-// Titled calls the titled tool (query, approval none) with args.
-func (t Tools) Titled(ctx context.Context, args TitledArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolTitled, args)
+// LookupAnswerLookup is the lookup in LookupAnswer (GraphQL type SearchResult).
+type LookupAnswerLookup struct {
+	Typename string `json:"__typename"`
+	// Movie is set when Typename names Movie.
+	Movie *LookupAnswerLookupMovie `json:"-"`
+	// Person is set when Typename names Person.
+	Person *LookupAnswerLookupPerson `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a LookupAnswerLookup, then the member pointers that its
+// Typename picks.
+func (v *LookupAnswerLookup) UnmarshalJSON(data []byte) error {
+	type fields LookupAnswerLookup
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "Movie":
+		v.Movie = new(LookupAnswerLookupMovie)
+		if err := json.Unmarshal(data, v.Movie); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Person":
+		v.Person = new(LookupAnswerLookupPerson)
+		if err := json.Unmarshal(data, v.Person); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LookupAnswerLookupMovie is what LookupAnswerLookup selects when it is a Movie (the fragment on
+// Movie).
+type LookupAnswerLookupMovie struct {
+	ID          string   `json:"id"`
+	Title       string   `json:"title"`
+	ReleaseYear int32    `json:"releaseYear"`
+	Rating      *float64 `json:"rating"`
+	URL         string   `json:"url"`
+}
+
+// LookupAnswerLookupPerson is what LookupAnswerLookup selects when it is a Person (the fragment on
+// Person).
+type LookupAnswerLookupPerson struct {
+	ID        string  `json:"id"`
+	Name      string  `json:"name"`
+	BirthYear *int32  `json:"birthYear"`
+	Biography *string `json:"biography"`
+}
+
+// Search calls the search tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Search(ctx context.Context, args SearchArgs) (*SearchAnswer, toolrt.Result, error) {
+	var answer SearchAnswer
+	res, err := t.Run.CallArgs(ctx, ToolSearch, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// SearchAnswer is the answer of the search tool: the data its operation (Tool_search) selects.
+type SearchAnswer struct {
+	// Every match for a text, each summarized.
+	Search []SearchAnswerSearch `json:"search"`
+}
+
+// SearchAnswerSearch is the search in SearchAnswer (GraphQL type SearchResult).
+type SearchAnswerSearch struct {
+	Typename string `json:"__typename"`
+	// Movie is set when Typename names Movie.
+	Movie *SearchAnswerSearchMovie `json:"-"`
+	// Person is set when Typename names Person.
+	Person *SearchAnswerSearchPerson `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a SearchAnswerSearch, then the member pointers that its
+// Typename picks.
+func (v *SearchAnswerSearch) UnmarshalJSON(data []byte) error {
+	type fields SearchAnswerSearch
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "Movie":
+		v.Movie = new(SearchAnswerSearchMovie)
+		if err := json.Unmarshal(data, v.Movie); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "Person":
+		v.Person = new(SearchAnswerSearchPerson)
+		if err := json.Unmarshal(data, v.Person); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SearchAnswerSearchMovie is what SearchAnswerSearch selects when it is a Movie (the fragment on
+// Movie).
+type SearchAnswerSearchMovie struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	URL   string `json:"url"`
+}
+
+// SearchAnswerSearchPerson is what SearchAnswerSearch selects when it is a Person (the fragment on
+// Person).
+type SearchAnswerSearchPerson struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Titled calls the titled tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Titled(ctx context.Context, args TitledArgs) (*TitledAnswer, toolrt.Result, error) {
+	var answer TitledAnswer
+	res, err := t.Run.CallArgs(ctx, ToolTitled, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// TitledAnswer is the answer of the titled tool: the data its operation (Tool_titled) selects.
+type TitledAnswer struct {
+	// Anything with a title (an interface with leaves of its own).
+	Titled *TitledAnswerTitled `json:"titled"`
+}
+
+// TitledAnswerTitled is the titled in TitledAnswer (GraphQL type Titled).
+type TitledAnswerTitled struct {
+	Typename string `json:"__typename"`
+	ID       string `json:"id"`
+	Title    string `json:"title"`
 }

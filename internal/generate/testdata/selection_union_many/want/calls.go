@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,51 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Timeline calls the timeline tool (query, approval none) with args.
-func (t Tools) Timeline(ctx context.Context, args TimelineArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolTimeline, args)
+// Timeline calls the timeline tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Timeline(ctx context.Context, args TimelineArgs) (*TimelineAnswer, toolrt.Result, error) {
+	var answer TimelineAnswer
+	res, err := t.Run.CallArgs(ctx, ToolTimeline, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Event calls the event tool (query, approval none) with args.
-func (t Tools) Event(ctx context.Context, args EventArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolEvent, args)
+// TimelineAnswer is the answer of the timeline tool: the data its operation (Tool_timeline)
+// selects.
+type TimelineAnswer struct {
+	// The timeline of an issue: nine kinds of events, summarized through the interface they share.
+	Timeline []TimelineAnswerTimeline `json:"timeline"`
+}
+
+// TimelineAnswerTimeline is the timeline in TimelineAnswer (GraphQL type TimelineItem).
+type TimelineAnswerTimeline struct {
+	Typename string `json:"__typename"`
+	ID       string `json:"id"`
+}
+
+// Event calls the event tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Event(ctx context.Context, args EventArgs) (*EventAnswer, toolrt.Result, error) {
+	var answer EventAnswer
+	res, err := t.Run.CallArgs(ctx, ToolEvent, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// EventAnswer is the answer of the event tool: the data its operation (Tool_event) selects.
+type EventAnswer struct {
+	// One timeline event in detail would be nine fragments; the shared interface stands in.
+	Event *EventAnswerEvent `json:"event"`
+}
+
+// EventAnswerEvent is the event in EventAnswer (GraphQL type TimelineItem).
+type EventAnswerEvent struct {
+	Typename string `json:"__typename"`
+	ID       string `json:"id"`
 }

@@ -4,12 +4,14 @@ package generated
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +19,212 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Quote calls the quote tool (query, approval none) with args.
-func (t Tools) Quote(ctx context.Context, args QuoteArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolQuote, args)
+// Quote calls the quote tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Quote(ctx context.Context, args QuoteArgs) (*QuoteAnswer, toolrt.Result, error) {
+	var answer QuoteAnswer
+	res, err := t.Run.CallArgs(ctx, ToolQuote, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Quotes calls the quotes tool (query, approval none) with args.
-func (t Tools) Quotes(ctx context.Context, args QuotesArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolQuotes, args)
+// QuoteAnswer is the answer of the quote tool: the data its operation (Tool_quote) selects.
+type QuoteAnswer struct {
+	// A swap quote: every member answers, the one whose fields are all objects included.
+	Quote QuoteAnswerQuote `json:"quote"`
+}
+
+// QuoteAnswerQuote is the quote in QuoteAnswer (GraphQL type QuoteResult).
+type QuoteAnswerQuote struct {
+	Typename string `json:"__typename"`
+	// SwapQuote is set when Typename names SwapQuote.
+	SwapQuote *QuoteAnswerQuoteSwapQuote `json:"-"`
+	// LimitQuote is set when Typename names LimitQuote.
+	LimitQuote *QuoteAnswerQuoteLimitQuote `json:"-"`
+	// QuoteError is set when Typename names QuoteError.
+	QuoteError *QuoteAnswerQuoteQuoteError `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a QuoteAnswerQuote, then the member pointers that its
+// Typename picks.
+func (v *QuoteAnswerQuote) UnmarshalJSON(data []byte) error {
+	type fields QuoteAnswerQuote
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "SwapQuote":
+		v.SwapQuote = new(QuoteAnswerQuoteSwapQuote)
+		if err := json.Unmarshal(data, v.SwapQuote); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "LimitQuote":
+		v.LimitQuote = new(QuoteAnswerQuoteLimitQuote)
+		if err := json.Unmarshal(data, v.LimitQuote); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "QuoteError":
+		v.QuoteError = new(QuoteAnswerQuoteQuoteError)
+		if err := json.Unmarshal(data, v.QuoteError); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// QuoteAnswerQuoteSwapQuote is what QuoteAnswerQuote selects when it is a SwapQuote (the fragment
+// on SwapQuote).
+type QuoteAnswerQuoteSwapQuote struct {
+	Input  QuoteAnswerQuoteSwapQuoteInput  `json:"input"`
+	Output QuoteAnswerQuoteSwapQuoteOutput `json:"output"`
+	Route  QuoteAnswerQuoteSwapQuoteRoute  `json:"route"`
+}
+
+// QuoteAnswerQuoteSwapQuoteInput is the input in QuoteAnswerQuoteSwapQuote (GraphQL type
+// TokenAmount).
+type QuoteAnswerQuoteSwapQuoteInput struct {
+	Asset  string `json:"asset"`
+	Amount string `json:"amount"`
+}
+
+// QuoteAnswerQuoteSwapQuoteOutput is the output in QuoteAnswerQuoteSwapQuote (GraphQL type
+// TokenAmount).
+type QuoteAnswerQuoteSwapQuoteOutput struct {
+	Asset  string `json:"asset"`
+	Amount string `json:"amount"`
+}
+
+// QuoteAnswerQuoteSwapQuoteRoute is the route in QuoteAnswerQuoteSwapQuote (GraphQL type Route).
+type QuoteAnswerQuoteSwapQuoteRoute struct {
+	Hops  int32    `json:"hops"`
+	Pools []string `json:"pools"`
+}
+
+// QuoteAnswerQuoteLimitQuote is what QuoteAnswerQuote selects when it is a LimitQuote (the
+// fragment on LimitQuote).
+type QuoteAnswerQuoteLimitQuote struct {
+	ID        string  `json:"id"`
+	Price     float64 `json:"price"`
+	ExpiresAt string  `json:"expiresAt"`
+}
+
+// QuoteAnswerQuoteQuoteError is what QuoteAnswerQuote selects when it is a QuoteError (the
+// fragment on QuoteError).
+type QuoteAnswerQuoteQuoteError struct {
+	ErrorCode     string `json:"errorCode"`
+	Message       string `json:"message"`
+	RetryAfter    *int32 `json:"retryAfter"`
+	MinimumAmount *int32 `json:"minimumAmount"`
+}
+
+// Quotes calls the quotes tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Quotes(ctx context.Context, args QuotesArgs) (*QuotesAnswer, toolrt.Result, error) {
+	var answer QuotesAnswer
+	res, err := t.Run.CallArgs(ctx, ToolQuotes, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// QuotesAnswer is the answer of the quotes tool: the data its operation (Tool_quotes) selects.
+type QuotesAnswer struct {
+	// Quotes for several routes, each member in summary form or expanded.
+	Quotes []QuotesAnswerQuotes `json:"quotes"`
+}
+
+// QuotesAnswerQuotes is the quotes in QuotesAnswer (GraphQL type QuoteResult).
+type QuotesAnswerQuotes struct {
+	Typename string `json:"__typename"`
+	// SwapQuote is set when Typename names SwapQuote.
+	SwapQuote *QuotesAnswerQuotesSwapQuote `json:"-"`
+	// LimitQuote is set when Typename names LimitQuote.
+	LimitQuote *QuotesAnswerQuotesLimitQuote `json:"-"`
+	// QuoteError is set when Typename names QuoteError.
+	QuoteError *QuotesAnswerQuotesQuoteError `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a QuotesAnswerQuotes, then the member pointers that its
+// Typename picks.
+func (v *QuotesAnswerQuotes) UnmarshalJSON(data []byte) error {
+	type fields QuotesAnswerQuotes
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "SwapQuote":
+		v.SwapQuote = new(QuotesAnswerQuotesSwapQuote)
+		if err := json.Unmarshal(data, v.SwapQuote); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "LimitQuote":
+		v.LimitQuote = new(QuotesAnswerQuotesLimitQuote)
+		if err := json.Unmarshal(data, v.LimitQuote); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "QuoteError":
+		v.QuoteError = new(QuotesAnswerQuotesQuoteError)
+		if err := json.Unmarshal(data, v.QuoteError); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// QuotesAnswerQuotesSwapQuote is what QuotesAnswerQuotes selects when it is a SwapQuote (the
+// fragment on SwapQuote).
+type QuotesAnswerQuotesSwapQuote struct {
+	Input  QuotesAnswerQuotesSwapQuoteInput  `json:"input"`
+	Output QuotesAnswerQuotesSwapQuoteOutput `json:"output"`
+	Route  QuotesAnswerQuotesSwapQuoteRoute  `json:"route"`
+}
+
+// QuotesAnswerQuotesSwapQuoteInput is the input in QuotesAnswerQuotesSwapQuote (GraphQL type
+// TokenAmount).
+type QuotesAnswerQuotesSwapQuoteInput struct {
+	Asset  string `json:"asset"`
+	Amount string `json:"amount"`
+}
+
+// QuotesAnswerQuotesSwapQuoteOutput is the output in QuotesAnswerQuotesSwapQuote (GraphQL type
+// TokenAmount).
+type QuotesAnswerQuotesSwapQuoteOutput struct {
+	Asset  string `json:"asset"`
+	Amount string `json:"amount"`
+}
+
+// QuotesAnswerQuotesSwapQuoteRoute is the route in QuotesAnswerQuotesSwapQuote (GraphQL type
+// Route).
+type QuotesAnswerQuotesSwapQuoteRoute struct {
+	Hops  int32    `json:"hops"`
+	Pools []string `json:"pools"`
+}
+
+// QuotesAnswerQuotesLimitQuote is what QuotesAnswerQuotes selects when it is a LimitQuote (the
+// fragment on LimitQuote).
+type QuotesAnswerQuotesLimitQuote struct {
+	ID    string  `json:"id"`
+	Price float64 `json:"price"`
+}
+
+// QuotesAnswerQuotesQuoteError is what QuotesAnswerQuotes selects when it is a QuoteError (the
+// fragment on QuoteError).
+type QuotesAnswerQuotesQuoteError struct {
+	ErrorCode     string `json:"errorCode"`
+	Message       string `json:"message"`
+	RetryAfter    *int32 `json:"retryAfter"`
+	MinimumAmount *int32 `json:"minimumAmount"`
 }

@@ -4,12 +4,14 @@ package generated
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +19,249 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Order calls the order tool (query, approval none) with args.
-func (t Tools) Order(ctx context.Context, args OrderArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrder, args)
+// Order calls the order tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Order(ctx context.Context, args OrderArgs) (*OrderAnswer, toolrt.Result, error) {
+	var answer OrderAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrder, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Orders calls the orders tool (query, approval none) with args.
-func (t Tools) Orders(ctx context.Context, args OrdersArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrders, args)
+// OrderAnswer is the answer of the order tool: the data its operation (Tool_order) selects.
+type OrderAnswer struct {
+	// One order with its money, address and discounts (value objects ride with the entity).
+	Order *OrderAnswerOrder `json:"order"`
+}
+
+// OrderAnswerOrder is the order in OrderAnswer (GraphQL type Order).
+type OrderAnswerOrder struct {
+	ID              string                           `json:"id"`
+	Code            string                           `json:"code"`
+	Total           OrderAnswerOrderTotal            `json:"total"`
+	TaxedTotal      OrderAnswerOrderTaxedTotal       `json:"taxedTotal"`
+	ShippingAddress *OrderAnswerOrderShippingAddress `json:"shippingAddress"`
+	Discounts       []OrderAnswerOrderDiscounts      `json:"discounts"`
+	Price           OrderAnswerOrderPrice            `json:"price"`
+	Customer        *OrderAnswerOrderCustomer        `json:"customer"`
+}
+
+// OrderAnswerOrderTotal is the total in OrderAnswerOrder (GraphQL type Money).
+type OrderAnswerOrderTotal struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrderAnswerOrderTaxedTotal is the taxedTotal in OrderAnswerOrder (GraphQL type TaxedMoney).
+type OrderAnswerOrderTaxedTotal struct {
+	Gross OrderAnswerOrderTaxedTotalGross `json:"gross"`
+	Net   OrderAnswerOrderTaxedTotalNet   `json:"net"`
+}
+
+// OrderAnswerOrderTaxedTotalGross is the gross in OrderAnswerOrderTaxedTotal (GraphQL type Money).
+type OrderAnswerOrderTaxedTotalGross struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrderAnswerOrderTaxedTotalNet is the net in OrderAnswerOrderTaxedTotal (GraphQL type Money).
+type OrderAnswerOrderTaxedTotalNet struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrderAnswerOrderShippingAddress is the shippingAddress in OrderAnswerOrder (GraphQL type
+// Address).
+type OrderAnswerOrderShippingAddress struct {
+	Street  string `json:"street"`
+	City    string `json:"city"`
+	Country string `json:"country"`
+}
+
+// OrderAnswerOrderDiscounts is the discounts in OrderAnswerOrder (GraphQL type Discount).
+type OrderAnswerOrderDiscounts struct {
+	Description string                          `json:"description"`
+	Amount      OrderAnswerOrderDiscountsAmount `json:"amount"`
+}
+
+// OrderAnswerOrderDiscountsAmount is the amount in OrderAnswerOrderDiscounts (GraphQL type Money).
+type OrderAnswerOrderDiscountsAmount struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrderAnswerOrderPrice is the price in OrderAnswerOrder (GraphQL type Price).
+type OrderAnswerOrderPrice struct {
+	Typename string `json:"__typename"`
+	// SinglePrice is set when Typename names SinglePrice.
+	SinglePrice *OrderAnswerOrderPriceSinglePrice `json:"-"`
+	// PriceRange is set when Typename names PriceRange.
+	PriceRange *OrderAnswerOrderPricePriceRange `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a OrderAnswerOrderPrice, then the member pointers that its
+// Typename picks.
+func (v *OrderAnswerOrderPrice) UnmarshalJSON(data []byte) error {
+	type fields OrderAnswerOrderPrice
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "SinglePrice":
+		v.SinglePrice = new(OrderAnswerOrderPriceSinglePrice)
+		if err := json.Unmarshal(data, v.SinglePrice); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "PriceRange":
+		v.PriceRange = new(OrderAnswerOrderPricePriceRange)
+		if err := json.Unmarshal(data, v.PriceRange); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// OrderAnswerOrderPriceSinglePrice is what OrderAnswerOrderPrice selects when it is a SinglePrice
+// (the fragment on SinglePrice).
+type OrderAnswerOrderPriceSinglePrice struct {
+	Value int32 `json:"value"`
+}
+
+// OrderAnswerOrderPricePriceRange is what OrderAnswerOrderPrice selects when it is a PriceRange
+// (the fragment on PriceRange).
+type OrderAnswerOrderPricePriceRange struct {
+	Min int32 `json:"min"`
+	Max int32 `json:"max"`
+}
+
+// OrderAnswerOrderCustomer is the customer in OrderAnswerOrder (GraphQL type Customer).
+type OrderAnswerOrderCustomer struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Orders calls the orders tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Orders(ctx context.Context, args OrdersArgs) (*OrdersAnswer, toolrt.Result, error) {
+	var answer OrdersAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrders, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// OrdersAnswer is the answer of the orders tool: the data its operation (Tool_orders) selects.
+type OrdersAnswer struct {
+	// Orders of a customer, each in detail with its values.
+	Orders []OrdersAnswerOrders `json:"orders"`
+}
+
+// OrdersAnswerOrders is the orders in OrdersAnswer (GraphQL type Order).
+type OrdersAnswerOrders struct {
+	ID              string                             `json:"id"`
+	Code            string                             `json:"code"`
+	Total           OrdersAnswerOrdersTotal            `json:"total"`
+	TaxedTotal      OrdersAnswerOrdersTaxedTotal       `json:"taxedTotal"`
+	ShippingAddress *OrdersAnswerOrdersShippingAddress `json:"shippingAddress"`
+	Discounts       []OrdersAnswerOrdersDiscounts      `json:"discounts"`
+	Price           OrdersAnswerOrdersPrice            `json:"price"`
+}
+
+// OrdersAnswerOrdersTotal is the total in OrdersAnswerOrders (GraphQL type Money).
+type OrdersAnswerOrdersTotal struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrdersAnswerOrdersTaxedTotal is the taxedTotal in OrdersAnswerOrders (GraphQL type TaxedMoney).
+type OrdersAnswerOrdersTaxedTotal struct {
+	Gross OrdersAnswerOrdersTaxedTotalGross `json:"gross"`
+	Net   OrdersAnswerOrdersTaxedTotalNet   `json:"net"`
+}
+
+// OrdersAnswerOrdersTaxedTotalGross is the gross in OrdersAnswerOrdersTaxedTotal (GraphQL type
+// Money).
+type OrdersAnswerOrdersTaxedTotalGross struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrdersAnswerOrdersTaxedTotalNet is the net in OrdersAnswerOrdersTaxedTotal (GraphQL type Money).
+type OrdersAnswerOrdersTaxedTotalNet struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrdersAnswerOrdersShippingAddress is the shippingAddress in OrdersAnswerOrders (GraphQL type
+// Address).
+type OrdersAnswerOrdersShippingAddress struct {
+	Street  string `json:"street"`
+	City    string `json:"city"`
+	Country string `json:"country"`
+}
+
+// OrdersAnswerOrdersDiscounts is the discounts in OrdersAnswerOrders (GraphQL type Discount).
+type OrdersAnswerOrdersDiscounts struct {
+	Description string                            `json:"description"`
+	Amount      OrdersAnswerOrdersDiscountsAmount `json:"amount"`
+}
+
+// OrdersAnswerOrdersDiscountsAmount is the amount in OrdersAnswerOrdersDiscounts (GraphQL type
+// Money).
+type OrdersAnswerOrdersDiscountsAmount struct {
+	Amount   int32  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// OrdersAnswerOrdersPrice is the price in OrdersAnswerOrders (GraphQL type Price).
+type OrdersAnswerOrdersPrice struct {
+	Typename string `json:"__typename"`
+	// SinglePrice is set when Typename names SinglePrice.
+	SinglePrice *OrdersAnswerOrdersPriceSinglePrice `json:"-"`
+	// PriceRange is set when Typename names PriceRange.
+	PriceRange *OrdersAnswerOrdersPricePriceRange `json:"-"`
+}
+
+// UnmarshalJSON decodes the fields of a OrdersAnswerOrdersPrice, then the member pointers that its
+// Typename picks.
+func (v *OrdersAnswerOrdersPrice) UnmarshalJSON(data []byte) error {
+	type fields OrdersAnswerOrdersPrice
+	if err := json.Unmarshal(data, (*fields)(v)); err != nil {
+		return err
+	}
+	switch v.Typename {
+	case "SinglePrice":
+		v.SinglePrice = new(OrdersAnswerOrdersPriceSinglePrice)
+		if err := json.Unmarshal(data, v.SinglePrice); err != nil {
+			return err
+		}
+	}
+	switch v.Typename {
+	case "PriceRange":
+		v.PriceRange = new(OrdersAnswerOrdersPricePriceRange)
+		if err := json.Unmarshal(data, v.PriceRange); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// OrdersAnswerOrdersPriceSinglePrice is what OrdersAnswerOrdersPrice selects when it is a
+// SinglePrice (the fragment on SinglePrice).
+type OrdersAnswerOrdersPriceSinglePrice struct {
+	Value int32 `json:"value"`
+}
+
+// OrdersAnswerOrdersPricePriceRange is what OrdersAnswerOrdersPrice selects when it is a
+// PriceRange (the fragment on PriceRange).
+type OrdersAnswerOrdersPricePriceRange struct {
+	Min int32 `json:"min"`
+	Max int32 `json:"max"`
 }
