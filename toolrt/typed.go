@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/toolgen/toolgen/toolrt/audit"
 )
 
 // CallArgs is Call with typed arguments: args (a generated argument struct) is marshalled to
@@ -13,7 +15,9 @@ func (run *Run) CallArgs(ctx context.Context, name string, args any) (Result, er
 	raw, err := json.Marshal(args)
 	if err != nil {
 		msg, _ := json.Marshal(map[string]string{"error": fmt.Sprintf("the arguments cannot be written as JSON: %v", err)})
-		return refused(RefusedInvalidArgs, string(msg)), nil
+		res := refused(string(msg))
+		res.Decision = audit.InvalidArgs
+		return res, run.Refuse(name, audit.InvalidArgs)
 	}
 	return run.Call(ctx, name, raw)
 }

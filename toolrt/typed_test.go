@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/toolrt/audit"
 )
 
 // CallArgs sends what Call would for the same JSON, and arguments JSON cannot carry are refused
@@ -21,7 +23,7 @@ func TestCallArgs(t *testing.T) {
 	}
 	before := rec.toolRequests()
 	res, err = run.CallArgs(context.Background(), "movies", map[string]any{"filter": map[string]any{"minRating": math.NaN()}})
-	if err != nil || res.Refusal != RefusedInvalidArgs || !strings.Contains(res.Text, "cannot be written as JSON") {
+	if err != nil || res.Decision != audit.InvalidArgs || !strings.Contains(res.Text, "cannot be written as JSON") {
 		t.Errorf("NaN argument: %+v %v, want refused as invalid", res, err)
 	}
 	if rec.toolRequests() != before {

@@ -55,7 +55,7 @@ func runConfirm(ctx context.Context, e *Env, args []string) error {
 			if expired == nil || !errors.Is(err, pending.ErrExpired) {
 				return e.decidedMeanwhile(ctx, st, expired, err)
 			}
-			return e.final(expired, err, audit.DecisionExpired)
+			return e.final(expired, err, audit.Expired)
 		}
 		return e.recorded(ctx, st, r)
 	}
@@ -93,9 +93,9 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	case errors.Is(err, pending.ErrDecided):
 		return e.recorded(ctx, st, claimed)
 	case errors.Is(err, pending.ErrExpired):
-		return e.final(claimed, err, audit.DecisionExpired)
+		return e.final(claimed, err, audit.Expired)
 	case errors.Is(err, pending.ErrTampered):
-		return e.final(claimed, err, audit.DecisionRefused)
+		return e.final(claimed, err, audit.Refused)
 	case err != nil:
 		return err
 	}
@@ -119,7 +119,7 @@ func checkReviewed(r *pending.Request, arg string) error {
 func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w toolrt.StoredWrite, c confirmer) error {
 	fmt.Fprintf(e.Out, "sending request %s as %s: %s, body sha256:%s\n", w.Request, gate.Escape(c.String()), gate.Escape(w.Tool), w.BodySHA)
 	res, sendErr := rt.SendStored(ctx, w)
-	if res.Refusal == toolrt.RefusedAudit { // nothing left: the write is not taken unrecorded
+	if res.Decision == audit.AuditFailed { // nothing left: the write is not taken unrecorded
 		aerr := st.Abort(context.WithoutCancel(ctx), w.Request, c.String(), "the audit trail could not be written", time.Now())
 		return errors.Join(fmt.Errorf("request %s was not sent: %w", w.Request, sendErr), aerr)
 	}
@@ -157,7 +157,7 @@ func (e *Env) recorded(ctx context.Context, st *pending.Store, r *pending.Reques
 		}
 		r = fresh
 	}
-	if err := e.auditDecision(r, audit.DecisionRecorded); err != nil {
+	if err := e.auditDecision(r, audit.Recorded); err != nil {
 		return err
 	}
 	switch r.State {
@@ -185,14 +185,14 @@ func (e *Env) notSent(r *pending.Request, err error) error {
 }
 
 // final reports a request that will never be sent, and audits that decision.
-func (e *Env) final(r *pending.Request, err error, decision string) error {
+func (e *Env) final(r *pending.Request, err error, decision audit.Decision) error {
 	return errors.Join(e.notSent(r, err), e.auditDecision(r, decision))
 }
 
 // auditDecision writes one audit line for a decision that sent nothing: the proposal's role, and
 // who decided (-user, else the OS account). Its error is the command's: a decision the trail
 // does not hold is reported, though the store already has it.
-func (e *Env) auditDecision(r *pending.Request, decision string) error {
+func (e *Env) auditDecision(r *pending.Request, decision audit.Decision) error {
 	if r == nil {
 		return nil
 	}

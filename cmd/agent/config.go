@@ -107,7 +107,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	if err := s.checkCeilings(); err != nil {
 		return s, nil, err
 	}
-	if err := toolrt.CheckHeaders(s.TokenHeader, s.Headers); err != nil {
+	if err := (toolrt.Config{TokenHeader: s.TokenHeader, Headers: s.Headers}).Check(); err != nil {
 		return s, nil, headerError(err)
 	}
 	return s, rest, nil

@@ -58,23 +58,23 @@ func (e *Env) Close() {
 
 // Catalog is the embedded catalog, or the file named by -catalog (or agent.yaml), verified and
 // checked against -catalog-sha256. Its digest and source are printed once, before anything else.
-func (e *Env) Catalog() (*catalog.Catalog, toolrt.Provenance, error) {
-	cat, prov, err := e.loadCatalog()
+func (e *Env) Catalog() (*toolrt.Catalog, error) {
+	cat, err := e.loadCatalog()
 	if err != nil {
-		return nil, prov, err
+		return nil, err
 	}
 	if !e.shared.announced {
 		e.shared.announced = true
-		fmt.Fprintln(e.Out, prov)
+		fmt.Fprintln(e.Out, cat.Provenance)
 	}
-	return cat, prov, nil
+	return cat, nil
 }
 
-func (e *Env) loadCatalog() (*catalog.Catalog, toolrt.Provenance, error) {
+func (e *Env) loadCatalog() (*toolrt.Catalog, error) {
 	if e.Settings.Catalog != "" {
-		return toolrt.LoadFile(e.Settings.Catalog, e.Settings.CatalogSHA256)
+		return toolrt.Load(nil, toolrt.FromFile(e.Settings.Catalog), toolrt.Pin(e.Settings.CatalogSHA256))
 	}
-	return toolrt.Load(generated.CatalogJSON, toolrt.EmbeddedSource, e.Settings.CatalogSHA256)
+	return toolrt.Load(generated.CatalogJSON, toolrt.Pin(e.Settings.CatalogSHA256))
 }
 
 // Endpoint is the configured endpoint, or the embedded Movie Database started on a random
@@ -101,11 +101,12 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 	if err := passwordSet(e.Settings.User); err != nil {
 		return nil, err
 	}
-	cat, prov, err := e.Catalog()
+	cat, err := e.Catalog()
 	if err != nil {
 		return nil, err
 	}
-	if err := e.resolveRole(cat, prov.Digest); err != nil {
+	prov := cat.Provenance
+	if err := e.resolveRole(cat.Catalog, prov.Digest); err != nil {
 		return nil, err
 	}
 	if err := demoDefaults(prov, e.Settings.Endpoint, e.Settings.User, e.Settings.LoginDocument); err != nil {
@@ -129,7 +130,7 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 		Endpoint: endpoint, Role: e.Settings.Role, User: e.Settings.User,
 		Password: func() string { return os.Getenv(passwordEnv) },
 		Token:    os.Getenv(TokenEnv), LoginDocument: login,
-		Timeout: e.Settings.Timeout, Audit: e.audit, Provenance: prov, InsecureHTTP: e.Settings.InsecureHTTP,
+		Timeout: e.Settings.Timeout, Audit: e.audit, InsecureHTTP: e.Settings.InsecureHTTP,
 		TokenHeader: e.Settings.TokenHeader, Headers: e.Settings.Headers,
 		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})

@@ -50,7 +50,7 @@ func main() {
 // session is the program's work, separate from flags so the test runs it against the demo
 // server with a scripted approver.
 func session(ctx context.Context, cfg toolrt.Config, approver gate.Approver, out io.Writer) error {
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func show(out io.Writer, what string, res toolrt.Result, err error) error {
 		return fmt.Errorf("%s: %w", what, err)
 	}
 	switch {
-	case res.Denied:
+	case res.Decision == audit.Denied:
 		fmt.Fprintf(out, "%s: not sent (denied)\n", what)
 	case res.IsError:
 		return errors.New(what + ": " + res.Text)

@@ -54,7 +54,7 @@ func TestTypedCalls(t *testing.T) {
 			if sent != approve || strings.Contains(out.String(), "not sent (denied)") == approve {
 				t.Errorf("write sent = %v with approval %v:\n%s", sent, approve, out.String())
 			}
-			decisions := map[string]string{}
+			decisions := map[string]audit.Decision{}
 			for _, line := range strings.Split(strings.TrimSpace(trail.String()), "\n") {
 				var r audit.Record
 				if err := json.Unmarshal([]byte(line), &r); err != nil {
@@ -62,9 +62,9 @@ func TestTypedCalls(t *testing.T) {
 				}
 				decisions[r.Tool] = r.Decision
 			}
-			want := map[string]string{"movie": audit.DecisionAllowed, "addWatchListItem": audit.DecisionApproved}
+			want := map[string]audit.Decision{"movie": audit.Allowed, "addWatchListItem": audit.Approved}
 			if !approve {
-				want["addWatchListItem"] = audit.DecisionDenied
+				want["addWatchListItem"] = audit.Denied
 			}
 			if decisions["movie"] != want["movie"] || decisions["addWatchListItem"] != want["addWatchListItem"] {
 				t.Errorf("audit decisions %v, want %v", decisions, want)
@@ -80,7 +80,7 @@ func TestTypedCalls(t *testing.T) {
 // itemCount reads the user's lists through the typed API on a fresh run.
 func itemCount(t *testing.T, cfg toolrt.Config, list string) int {
 	t.Helper()
-	cat, _ := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, _ := toolrt.Load(generated.CatalogJSON)
 	cfg.Audit = nil
 	rt, err := toolrt.New(cat, cfg)
 	if err != nil {
@@ -120,13 +120,13 @@ func TestTypedCallOutsideRole(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	cat, _ := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, _ := toolrt.Load(generated.CatalogJSON)
 	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: srv.URL(), Role: "support"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	res, err := generated.Tools{Run: rt.NewRun(nil, nil)}.MyWatchLists(t.Context(), generated.MyWatchListsArgs{})
-	if err != nil || res.Refusal != toolrt.RefusedUnknownTool {
+	if err != nil || res.Decision != audit.UnknownTool {
 		t.Errorf("support calling myWatchLists: %+v %v, want refused as unknown", res, err)
 	}
 }
