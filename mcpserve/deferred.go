@@ -17,12 +17,12 @@ import (
 const Defer Approval = "defer"
 
 // newRun starts one session's run: in defer mode a run that records writes instead of sending.
-func (s *Server) newRun() *toolrt.Run {
+func (s *Server) newRun(rt *toolrt.Runtime) *toolrt.Run {
 	b := budget.New(s.cfg.Limits)
 	if s.cfg.Approve == Defer {
-		return s.cfg.Runtime.NewDeferredRun(b, s.cfg.Deferrer)
+		return rt.NewDeferredRun(b, s.cfg.Deferrer)
 	}
-	return s.cfg.Runtime.NewRun(b, s.approver())
+	return rt.NewRun(b, s.approver())
 }
 
 // checkDefer refuses defer mode without a store to record into.

@@ -24,6 +24,10 @@ func (s *Server) elicitCall(ctx context.Context, st *session, req *mcp.CallToolR
 	p := req.Params
 	raw := arguments(p.Arguments)
 	if p.RequestState != "" || len(p.InputResponses) > 0 {
+		if s.cfg.Stateless {
+			res, err := s.resumeSigned(ctx, st, req, name, raw)
+			return nil, res, err
+		}
 		res, err := s.resume(ctx, st, req, name, raw)
 		return nil, res, err
 	}
@@ -38,6 +42,11 @@ func (s *Server) elicitCall(ctx context.Context, st *session, req *mcp.CallToolR
 	if !canElicit(req.ClientCapabilities()) {
 		res, err = st.run.Resume(ctx, pr, gate.Decision{Reason: "no approver"})
 		return nil, res, err
+	}
+	if s.cfg.Stateless {
+		// The run ends with this request; the retry, on any replica, prepares the call anew
+		// and the audit record is written there, once the answer is known.
+		return inputRequired(pr.Request(), s.signedState(req, name, raw, pr)), toolrt.Result{}, nil
 	}
 	state := st.pending.add(pr, raw)
 	return inputRequired(pr.Request(), state), toolrt.Result{}, nil
@@ -76,6 +85,11 @@ func decision(pc *pendingCall, name string, raw []byte, answers mcp.InputRespons
 	if pc.tool != name || pc.argsSHA != argsHash(raw) {
 		return gate.Decision{Reason: "mismatched retry"}
 	}
+	return answerOf(answers)
+}
+
+// answerOf reads the user's decision from a retried call's input responses.
+func answerOf(answers mcp.InputResponseMap) gate.Decision {
 	answer, ok := answers[approvalKey].(*mcp.ElicitResult)
 	if !ok || answer == nil {
 		return gate.Decision{Reason: "no answer given"}

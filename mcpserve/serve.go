@@ -41,14 +41,25 @@ func (s *Server) run(ctx context.Context, t mcp.Transport) error {
 }
 
 // Handler is the streamable HTTP endpoint. The SDK rejects requests whose Host header is not
-// local when they arrive on a loopback address (DNS rebinding) and bodies over the limit.
+// local when they arrive on a loopback address (DNS rebinding) and bodies over the limit;
+// around it, from the outside in: the body deadline, the bearer check (with Auth), the
+// session caps and cross-origin protection.
 func (s *Server) Handler() http.Handler {
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+	limits := s.cfg.HTTP.withDefaults()
+	var h http.Handler = mcp.NewStreamableHTTPHandler(s.serverFor, &mcp.StreamableHTTPOptions{
 		MaxRequestBodyBytes: MaxMessageBytes,
 		SessionTimeout:      30 * time.Minute, // an abandoned session's budget and gate go away
+		Stateless:           s.cfg.Stateless,
 	})
 	// A browser page must not drive a local server that holds a login.
-	return http.NewCrossOriginProtection().Handler(h)
+	h = http.NewCrossOriginProtection().Handler(h)
+	if !s.cfg.Stateless { // a stateless server keeps no session to cap
+		h = newSessionCap(s, limits).wrap(h)
+	}
+	if s.cfg.Auth != nil {
+		h = s.authenticate(h)
+	}
+	return bodyDeadline(h, limits.BodyTimeout)
 }
 
 // Listen opens addr for ServeHTTP, refusing an address that is not loopback unless
@@ -70,6 +81,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute, // a kept-alive connection nobody uses closes
 		MaxHeaderBytes:    64 << 10,
 	}
 	done := make(chan error, 1)
@@ -92,8 +104,10 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	}
 	// An open event stream never goes idle on its own (and a client may open another), so
 	// Shutdown alone would wait out the grace whenever a client is connected: end them now.
-	for ss := range s.mcp.Sessions() {
-		_ = ss.Close()
+	for _, srv := range s.byRole {
+		for ss := range srv.Sessions() {
+			_ = ss.Close()
+		}
 	}
 	err := srv.Close()
 	if serr := <-stopped; serr != nil && !errors.Is(serr, context.DeadlineExceeded) {

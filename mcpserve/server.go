@@ -15,6 +15,7 @@ package mcpserve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -54,15 +55,35 @@ type Config struct {
 	Version string       // reported in initialize; "" means "dev"
 	// Deferrer records writes under Approve == Defer (toolrt/pending's store); required there.
 	Deferrer toolrt.Deferrer
+
+	// Auth makes HTTP callers authenticate with an OAuth bearer token (auth.go); nil serves
+	// every HTTP client as the runtime's login, as stdio always does.
+	Auth *Auth
+	// Runtimes are the other roles a caller's token may choose, with Auth: each caller is
+	// served the one role it holds among Runtime's and these.
+	Runtimes []*toolrt.Runtime
+	// Stateless serves HTTP without sessions, so any replica answers any request (stateless.go).
+	Stateless bool
+	// StateKey signs the request state of a write waiting for approval over stateless HTTP, so
+	// another replica holding the same key can resume it; nil draws a key for this process.
+	StateKey []byte
+	// HTTP bounds sessions and request bodies (limits.go); zero fields take the defaults.
+	HTTP HTTPLimits
+	// Telemetry receives a span and metrics per tool call (telemetry.go); zero is off.
+	Telemetry Telemetry
 }
 
-// Server is an MCP server over one runtime. It serves any number of sessions.
+// Server is an MCP server over one runtime, or over one runtime per role when callers
+// authenticate (auth.go). It serves any number of sessions.
 type Server struct {
 	cfg      Config
-	mcp      *mcp.Server
+	mcp      *mcp.Server            // Config.Runtime's: stdio, Connect, and HTTP without Auth
+	byRole   map[string]*mcp.Server // with Auth, the server of each role a caller may hold
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*session
 	active   atomic.Int64 // tool calls in flight, which a shutdown lets finish
+	state    *stateCodec  // request states of writes waiting for approval over stateless HTTP
+	tel      *telemetry
 }
 
 // session is the per-MCP-session state: its run (budget, gate, run id) and, in elicit mode,
@@ -72,10 +93,13 @@ type session struct {
 	pending *pendingCalls
 }
 
-// New builds the server and registers the role's tools in catalog order.
+// New builds the server and registers each role's tools in catalog order.
 func New(cfg Config) (*Server, error) {
 	if cfg.Runtime == nil {
 		return nil, errors.New("mcpserve: no runtime")
+	}
+	if len(cfg.Runtimes) > 0 && cfg.Auth == nil {
+		return nil, errors.New("mcpserve: several roles are served only to callers that authenticate (Config.Auth)")
 	}
 	if cfg.Approve == "" {
 		cfg.Approve = Deny
@@ -84,6 +108,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	if err := checkDefer(cfg); err != nil {
+		return nil, err
+	}
+	if err := checkAuth(cfg.Auth); err != nil {
 		return nil, err
 	}
 	if cfg.Limits.Mode == "" {
@@ -100,22 +127,40 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Version == "" {
 		cfg.Version = "dev"
 	}
-	defs := cfg.Runtime.Tools()
-	s := &Server{cfg: cfg, sessions: map[*mcp.ServerSession]*session{}}
-	s.mcp = mcp.NewServer(&mcp.Implementation{
+	state, err := newStateCodec(cfg.StateKey)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, sessions: map[*mcp.ServerSession]*session{}, byRole: map[string]*mcp.Server{}, state: state}
+	s.tel = newTelemetry(cfg.Telemetry)
+	s.mcp = s.newMCP(cfg.Runtime)
+	s.byRole[cfg.Runtime.Role()] = s.mcp
+	for _, rt := range cfg.Runtimes {
+		if _, dup := s.byRole[rt.Role()]; dup {
+			return nil, fmt.Errorf("mcpserve: role %q given twice", rt.Role())
+		}
+		s.byRole[rt.Role()] = s.newMCP(rt)
+	}
+	return s, nil
+}
+
+// newMCP builds the MCP server of one runtime's role.
+func (s *Server) newMCP(rt *toolrt.Runtime) *mcp.Server {
+	defs := rt.Tools()
+	srv := mcp.NewServer(&mcp.Implementation{
 		Name:    "toolgen",
-		Title:   "toolgen: " + roleTitle(cfg.Runtime.Role()),
-		Version: cfg.Version,
+		Title:   "toolgen: " + roleTitle(rt.Role()),
+		Version: s.cfg.Version,
 	}, &mcp.ServerOptions{
 		Capabilities:              &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 		SupportedProtocolVersions: protocolVersions,
 		PageSize:                  max(mcp.DefaultPageSize, len(defs)), // one page, so one order
 	})
 	for _, def := range defs {
-		s.mcp.AddTool(mcpTool(def), s.handler(def.Name))
+		srv.AddTool(mcpTool(def), s.handler(rt, def.Name))
 	}
-	s.mcp.AddReceivingMiddleware(negotiatedInitialize, catalogOrder(defs), s.auditUnknown(defs))
-	return s, nil
+	srv.AddReceivingMiddleware(negotiatedInitialize, catalogOrder(defs), s.auditUnknown(rt, defs))
+	return srv
 }
 
 func roleTitle(role string) string {
@@ -130,17 +175,23 @@ func (s *Server) Connect(ctx context.Context, t mcp.Transport) (*mcp.ServerSessi
 	return s.mcp.Connect(ctx, t, nil)
 }
 
-// session returns the state of ss, starting its run on the session's first call.
-func (s *Server) session(ss *mcp.ServerSession) *session {
+// session returns the state of ss, starting its run on the session's first call: a run of
+// rt's role, acting for the authenticated caller when there is one (c is nil otherwise).
+func (s *Server) session(ss *mcp.ServerSession, rt *toolrt.Runtime, c *caller) *session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st, ok := s.sessions[ss]; ok {
 		return st
 	}
-	run := s.newRun()
+	run := s.newRun(rt)
+	if c != nil {
+		run.ActFor(c.id, s.cfg.Auth.ForwardToken)
+	}
 	st := &session{run: run, pending: newPendingCalls(run)}
 	s.sessions[ss] = st
-	s.cfg.Logger.Info("mcp session", "session", ss.ID(), "run", run.ID(), "approve", string(s.cfg.Approve))
+	if !s.cfg.Stateless { // a stateless session lasts one request: not worth a line each
+		s.cfg.Logger.Info("mcp session", "session", ss.ID(), "run", run.ID(), "approve", string(s.cfg.Approve), "caller", c.String())
+	}
 	go s.forget(ss)
 	return st
 }

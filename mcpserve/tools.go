@@ -82,26 +82,39 @@ func catalogOrder(defs []toolrt.ToolDef) mcp.Middleware {
 	}
 }
 
-// handler runs one tool through the session's run. Everything the call got wrong or was
-// refused comes back as an isError result the model can read (data next to field errors is not
-// one: the call worked in part, see toolrt.Result.IsError); only a cancelled request is a
-// protocol error, because then nobody is waiting for a result. In elicit mode a write first
+// handler runs one tool of rt's role through the session's run. Everything the call got wrong
+// or was refused comes back as an isError result the model can read (data next to field errors
+// is not one: the call worked in part, see toolrt.Result.IsError); only a cancelled request is
+// a protocol error, because then nobody is waiting for a result. In elicit mode a write first
 // comes back as an input request (elicit.go).
-func (s *Server) handler(name string) mcp.ToolHandler {
+func (s *Server) handler(rt *toolrt.Runtime, name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		s.active.Add(1)
 		defer s.active.Add(-1)
-		st := s.session(req.Session)
-		if s.cfg.Approve != Elicit {
-			res, err := st.run.Call(ctx, name, arguments(req.Params.Arguments))
-			return s.result(ctx, req, name, res, err)
+		c := callerOf(req.Extra)
+		ctx, span := s.tel.start(ctx, name, rt.Role(), c)
+		if c != nil && s.cfg.Auth.ForwardToken {
+			ctx = toolrt.WithCallerToken(ctx, c.token)
 		}
-		input, res, err := s.elicitCall(ctx, st, req, name)
-		if input != nil {
-			return input, nil
-		}
-		return s.result(ctx, req, name, res, err)
+		out, res, err := s.call(ctx, s.session(req.Session, rt, c), req, name)
+		span.end(ctx, out, res.Outcome, err)
+		return out, err
 	}
+}
+
+// call runs one call in the session's run, and returns its toolrt result for telemetry.
+func (s *Server) call(ctx context.Context, st *session, req *mcp.CallToolRequest, name string) (*mcp.CallToolResult, toolrt.Result, error) {
+	if s.cfg.Approve != Elicit {
+		res, err := st.run.Call(ctx, name, arguments(req.Params.Arguments))
+		out, err := s.result(ctx, req, name, res, err)
+		return out, res, err
+	}
+	input, res, err := s.elicitCall(ctx, st, req, name)
+	if input != nil {
+		return input, res, nil
+	}
+	out, err := s.result(ctx, req, name, res, err)
+	return out, res, err
 }
 
 // result turns a toolrt result into the MCP result.

@@ -14,7 +14,7 @@ import (
 
 // auditUnknown records each call of an unknown tool in its session's run, then lets the SDK
 // refuse it as before.
-func (s *Server) auditUnknown(defs []toolrt.ToolDef) mcp.Middleware {
+func (s *Server) auditUnknown(rt *toolrt.Runtime, defs []toolrt.ToolDef) mcp.Middleware {
 	known := make(map[string]bool, len(defs))
 	for _, d := range defs {
 		known[d.Name] = true
@@ -22,7 +22,7 @@ func (s *Server) auditUnknown(defs []toolrt.ToolDef) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			if r, ok := req.(*mcp.CallToolRequest); ok && method == "tools/call" && r.Params != nil && !known[r.Params.Name] {
-				if err := s.session(r.Session).run.Refuse(r.Params.Name, audit.UnknownTool); err != nil {
+				if err := s.session(r.Session, rt, callerOf(r.Extra)).run.Refuse(r.Params.Name, audit.UnknownTool); err != nil {
 					s.cfg.Logger.Warn("mcp call could not be audited", "session", r.Session.ID(), "err", err)
 				}
 			}

@@ -45,6 +45,7 @@ type Run struct {
 	failed auditFailure
 	// deferrer records writes instead of sending them (NewDeferredRun); nil sends approved writes.
 	deferrer Deferrer
+	caller   callerID // who asked, when a server authenticates its callers (caller.go)
 }
 
 // ID is the run id written to the audit trail.
@@ -84,7 +85,7 @@ type call struct {
 
 func (run *Run) newCall(name string) *call {
 	return &call{run: run, start: time.Now(), rec: audit.Record{
-		Run: run.id, Role: run.rt.role, User: audit.Who(run.rt.User()),
+		Run: run.id, Role: run.rt.role, User: run.user(), Caller: run.caller.id,
 		Catalog: run.rt.prov.Digest, CatalogSource: run.rt.prov.Source, Tool: args.Escape(name), Outcome: "not_sent",
 	}}
 }

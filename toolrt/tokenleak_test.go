@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestTokenNeverReachesTheLog: the README promises the token "never reaches the model,
+// TestTokenNeverReachesTheLog: docs/security.md promises the token "never reaches the model,
 // the log or the audit file". A failing upstream (a proxy's or framework's debug error page)
 // that echoes the request headers puts the bearer token into the log via the 300-byte body
 // excerpt that exec.failure logs.

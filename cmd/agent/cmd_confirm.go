@@ -26,7 +26,7 @@ func init() {
 		prompt:  "request id",
 		run:     runConfirm,
 		usage:   "ID [sha256:PREFIX]",
-		args:    "ID      a deferred write's request id (agent pending lists them)\nPREFIX  8+ hex digits of the body hash agent review showed: confirms without the y/N question",
+		args:    "ID      a deferred write's request id (agent pending lists them)\nPREFIX  12+ hex digits of the body hash agent review showed: confirms without the y/N question",
 		groups:  []string{"pending", "catalog", "runtime"},
 		login:   true,
 	})
@@ -90,6 +90,8 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	}
 	claimed, err := st.Claim(ctx, r.ID, r.Body, c.String(), time.Now())
 	switch {
+	case errors.Is(err, pending.ErrClaimedBefore):
+		return errors.Join(fmt.Errorf("%w; `agent stuck` lists it and `agent resolve` decides it after checking", err), e.auditDecision(claimed, audit.Recorded))
 	case errors.Is(err, pending.ErrDecided):
 		return e.recorded(ctx, st, claimed)
 	case errors.Is(err, pending.ErrExpired):
@@ -102,12 +104,21 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	return e.send(ctx, st, rt, w, c)
 }
 
+// reviewedDigits is how many hex digits of the reviewed body hash a confirm needs: 48 bits, so
+// someone who can write the store cannot find another body with the same prefix (32 bits, the
+// 8 digits once asked for, are matched in minutes on one machine).
+const reviewedDigits = 12
+
 // checkReviewed binds a confirmation to the body a person reviewed: `agent review` prints the
-// hash, and confirming with its prefix refuses a body that changed in between.
+// hash, and confirming with its prefix refuses a body that changed in between. The error for a
+// short prefix does not print the hash: a confirm must follow a review, not its error message.
 func checkReviewed(r *pending.Request, arg string) error {
 	prefix := strings.ToLower(strings.TrimPrefix(arg, "sha256:"))
-	if len(prefix) < 8 || strings.Trim(prefix, "0123456789abcdef") != "" {
-		return fmt.Errorf("%q: give at least 8 hex digits of the body hash `agent review %s` shows, e.g. sha256:%s", arg, r.ID, r.BodySHA[:12])
+	if strings.Trim(prefix, "0123456789abcdef") != "" {
+		return fmt.Errorf("%q is not a body hash: give sha256: and at least %d hex digits of the hash; `agent review %s` prints the whole hash and the confirm command with it", arg, reviewedDigits, r.ID)
+	}
+	if len(prefix) < reviewedDigits {
+		return fmt.Errorf("%q has %d hex digits of the body hash; give at least %d: `agent review %s` prints the whole hash and the confirm command with it", arg, len(prefix), reviewedDigits, r.ID)
 	}
 	if !strings.HasPrefix(r.BodySHA, prefix) {
 		return fmt.Errorf("request %s: its body hash is sha256:%s, not the sha256:%s… you reviewed; nothing was sent (review it again)", r.ID, r.BodySHA, prefix)
@@ -118,7 +129,11 @@ func checkReviewed(r *pending.Request, arg string) error {
 // send makes the one request the claim allows and records its outcome, even after Ctrl-C.
 func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w toolrt.StoredWrite, c confirmer) error {
 	fmt.Fprintf(e.Out, "sending request %s as %s: %s, body sha256:%s\n", w.Request, gate.Escape(c.String()), gate.Escape(w.Tool), w.BodySHA)
-	res, sendErr := rt.SendStored(ctx, w)
+	// The send gives up well before pending.SettleAfter, so a request an operator may resolve
+	// is never still being sent by a live confirm.
+	sendCtx, cancel := context.WithTimeout(ctx, pending.SettleAfter/2)
+	res, sendErr := rt.SendStored(sendCtx, w)
+	cancel()
 	if res.Decision == audit.AuditFailed { // nothing left: the write is not taken unrecorded
 		aerr := st.Abort(context.WithoutCancel(ctx), w.Request, c.String(), "the audit trail could not be written", time.Now())
 		return errors.Join(fmt.Errorf("request %s was not sent: %w", w.Request, sendErr), aerr)
@@ -145,6 +160,9 @@ func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w
 // for briefly, so both confirmers can report the one outcome.
 func (e *Env) recorded(ctx context.Context, st *pending.Store, r *pending.Request) error {
 	deadline := time.Now().Add(outcomeWait)
+	if settled := r.Decided.Add(pending.SettleAfter); settled.Before(deadline) {
+		deadline = settled // a claim this old has no live confirm left to wait for
+	}
 	for r.State == pending.Sending && time.Now().Before(deadline) {
 		select {
 		case <-ctx.Done():
@@ -166,8 +184,10 @@ func (e *Env) recorded(ctx context.Context, st *pending.Store, r *pending.Reques
 			r.ID, gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339), gate.Escape(r.Outcome), gate.EscapeLines(r.Result))
 		return nil
 	case pending.Sending:
-		return fmt.Errorf("request %s was claimed by %s at %s and its outcome is not recorded yet; not sent again (`agent review %s` shows it later)",
+		return fmt.Errorf("request %s was claimed by %s at %s and its outcome is not recorded yet; not sent again (`agent review %s` shows it later; if that confirm is gone, `agent stuck` lists it and `agent resolve` records what you find)",
 			r.ID, gate.Escape(r.DecidedBy), r.Decided.Format(time.RFC3339), r.ID)
+	case pending.Unsent:
+		return fmt.Errorf("request %s was claimed and then found not sent (%s); it is not sent unless reopened: agent resolve %s reopen WHY...", r.ID, gate.Escape(r.Reason), r.ID)
 	}
 	return e.notSent(r, pending.ErrDecided)
 }
@@ -193,6 +213,11 @@ func (e *Env) final(r *pending.Request, err error, decision audit.Decision) erro
 // who decided (-user, else the OS account). Its error is the command's: a decision the trail
 // does not hold is reported, though the store already has it.
 func (e *Env) auditDecision(r *pending.Request, decision audit.Decision) error {
+	return e.auditOutcome(r, decision, "not_sent")
+}
+
+// auditOutcome is auditDecision with the outcome the decision records.
+func (e *Env) auditOutcome(r *pending.Request, decision audit.Decision, outcome string) error {
 	if r == nil {
 		return nil
 	}
@@ -201,7 +226,7 @@ func (e *Env) auditDecision(r *pending.Request, decision audit.Decision) error {
 	}
 	return e.audit.Write(audit.Record{
 		Time: time.Now().UTC(), Run: r.Run, Role: r.Role, User: e.actor(), Tool: r.Tool, Decision: decision,
-		Outcome: "not_sent", Body: "sha256:" + r.BodySHA, Request: r.ID,
+		Outcome: outcome, Body: "sha256:" + r.BodySHA, Request: r.ID,
 	})
 }
 

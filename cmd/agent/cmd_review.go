@@ -52,8 +52,13 @@ func runReview(ctx context.Context, e *Env, args []string) error {
 	for _, ev := range events {
 		fmt.Fprintf(e.Out, "  %s  %-8s by %s  %s\n", ev.At.Format(time.RFC3339), ev.Event, gate.Escape(ev.Actor), gate.Escape(ev.Detail))
 	}
-	if r.StateAt(time.Now()) == pending.Pending {
-		fmt.Fprintf(e.Out, "\nto send exactly this once: agent confirm %s sha256:%s    to drop it: agent reject %s\n", r.ID, r.BodySHA[:12], r.ID)
+	switch r.StateAt(time.Now()) {
+	case pending.Pending:
+		fmt.Fprintf(e.Out, "\nto send exactly this once: agent confirm %s sha256:%s    to drop it: agent reject %s\n", r.ID, r.BodySHA[:reviewedDigits], r.ID)
+	case pending.Sending:
+		fmt.Fprintf(e.Out, "\nclaimed, outcome not recorded: if its confirm is gone, check the current data above, then: agent resolve %s sent|not-sent WHAT-YOU-CHECKED...\n", r.ID)
+	case pending.Unsent:
+		fmt.Fprintf(e.Out, "\nfound not sent; to make it confirmable again: agent resolve %s reopen WHY...\n", r.ID)
 	}
 	return nil
 }

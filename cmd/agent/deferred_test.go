@@ -15,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
+	"github.com/toolgen/toolgen/toolrt/pending"
 	_ "modernc.org/sqlite"
 )
 
@@ -85,8 +86,8 @@ func TestDeferredProposeReviewConfirmOnce(t *testing.T) {
 	// The confirmer's own session: a token the proposing process never held.
 	token := moviedbtest.Login(t, srv.URL, moviedbtest.User, moviedbtest.Password)
 	confirmEnv := []string{"AGENT_CONFIRMER_TOKEN=" + token}
-	wrong := runBin(t, dir, confirmEnv, append([]string{"confirm"}, append(common, id, "sha256:00000000")...)...)
-	if wrong.code != 1 || !strings.Contains(wrong.err, "not the sha256:00000000… you reviewed") {
+	wrong := runBin(t, dir, confirmEnv, append([]string{"confirm"}, append(common, id, "sha256:000000000000")...)...)
+	if wrong.code != 1 || !strings.Contains(wrong.err, "not the sha256:000000000000… you reviewed") {
 		t.Errorf("confirm with another hash (exit %d): %s", wrong.code, wrong.err)
 	}
 	srv.count(t, 0, "after a confirm naming another body")
@@ -100,6 +101,13 @@ func TestDeferredProposeReviewConfirmOnce(t *testing.T) {
 		t.Errorf("second confirm (exit %d):\n%s%s", second.code, second.out, second.err)
 	}
 	srv.count(t, 1, "after a second confirm")
+	// The state set back to pending by hand: the history still holds the claim and the send.
+	setBack(t, store, id)
+	third := runBin(t, dir, confirmEnv, append([]string{"confirm"}, append(common, id, reviewed[1])...)...)
+	if third.code != 1 || !strings.Contains(third.err, "history shows it was already claimed") || !strings.Contains(third.err, "its state is back to sent") {
+		t.Errorf("confirm after the state was set back (exit %d):\n%s%s", third.code, third.out, third.err)
+	}
+	srv.count(t, 1, "after a confirm of a request set back to pending")
 	rejected := runBin(t, dir, nil, append([]string{"reject"}, append(common, id)...)...)
 	if rejected.code != 1 {
 		t.Errorf("rejecting a sent request: exit %d", rejected.code)
@@ -226,5 +234,43 @@ func TestDeferredSharedStoreAndRacingConfirmers(t *testing.T) {
 	srv.count(t, 2, "after confirming the second request")
 	if n := moviedbtest.ItemCount(t, srv.URL, "1"); n != 4 {
 		t.Errorf("list 1 holds %d items, want the seeded 2 and the 2 confirmed", n)
+	}
+}
+
+// setBack sets a request's state column back to pending, as a hand edit or a restored backup of
+// the requests table would, leaving its history as it is.
+func setBack(t *testing.T, store, id string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`UPDATE requests SET state = 'pending', decided_by = '', decided_at = 0 WHERE id = ?`, id); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A confirm binds to the reviewed body by at least 12 hex digits of its hash, and the error for
+// fewer says how many were given and where the whole hash is, without printing it.
+func TestConfirmNeedsTwelveHexDigits(t *testing.T) {
+	sha := "6ae0f660046dadcf5fe8462c0e00a062db4c8d67be82f4098c5ea4208d19b076"
+	r := &pending.Request{ID: "req-abc", BodySHA: sha}
+	for _, c := range []struct{ arg, want string }{
+		{"sha256:" + sha[:8], `has 8 hex digits of the body hash; give at least 12: ` + "`agent review req-abc`"},
+		{sha[:11], "has 11 hex digits"},
+		{"sha256:6ae0f66004zz", "is not a body hash"},
+	} {
+		err := checkReviewed(r, c.arg)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error containing %q", c.arg, err, c.want)
+		} else if strings.Contains(err.Error(), sha[:12]) {
+			t.Errorf("%s: the error prints the hash: %v", c.arg, err)
+		}
+	}
+	for _, ok := range []string{"sha256:" + sha[:12], strings.ToUpper(sha)} {
+		if err := checkReviewed(r, ok); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
 	}
 }

@@ -20,7 +20,7 @@ func CheckLevels(f *allowlist.File) diag.List {
 		if slices.Contains(ids, o.Rule) {
 			continue
 		}
-		fix := "see toolgen diff's rule ids in the README"
+		fix := "see toolgen diff's rule ids in docs/review.md"
 		if s := allowlist.Suggest(o.Rule, ids); s != "" {
 			fix = fmt.Sprintf("did you mean %q?", s)
 		}

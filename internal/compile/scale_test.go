@@ -23,7 +23,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// scaleStats is one row of the README's table of real schemas.
+// scaleStats is one row of docs/selection.md's table of real schemas.
 type scaleStats struct {
 	tools, valid, useful   int
 	inputTokens            []int          // per tool, sorted
@@ -65,7 +65,7 @@ func scaleInputs(tb testing.TB, name string) (Inputs, int) {
 }
 
 // TestScaleSchemas compiles each real schema with every root field allow-listed and measures it
-// the way the README's table reports: every document valid (gqlparser) and useful, every input
+// the way docs/selection.md's table reports: every document valid (gqlparser) and useful, every input
 // schema a valid 2020-12 schema, and the failure modes of the default selection counted. With
 // TOOLGEN_ORACLE_DIR set it leaves each schema's documents for graphql-js as well.
 func TestScaleSchemas(t *testing.T) {

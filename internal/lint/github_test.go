@@ -15,7 +15,7 @@ import (
 )
 
 // gitHubErrors are the lint errors GitHub's schema has with every root field allow-listed, each
-// one defended in a comment. The README quotes them.
+// one defended in a comment. docs/review.md quotes them.
 var gitHubErrors = []string{
 	// Personal access tokens of the migration source: the model would hold a PAT.
 	`credential-input: tool "createMigrationSource" asks the model for input.accessToken`,
@@ -34,7 +34,7 @@ var gitHubErrors = []string{
 	`near-duplicate-description: "codeOfConduct" and "codesOfConduct" have the same description`,
 }
 
-// gitHubCounts are the findings per rule on GitHub, as the README quotes them ("The lints"): a
+// gitHubCounts are the findings per rule on GitHub, as docs/review.md quotes them ("The lints"): a
 // change that moves one changes both.
 var gitHubCounts = map[string]int{
 	"credential-input error": 8, "credential-only warning": 1, "deprecated-usage warning": 20,
@@ -77,7 +77,7 @@ func TestGitHubFindings(t *testing.T) {
 	}
 	t.Logf("%d tools, %d lint findings:\n%s", n, total, strings.Join(lines, "\n"))
 	if diff := cmp.Diff(gitHubCounts, counts); diff != "" {
-		t.Errorf("findings per rule differ from the README's (-want +got); update both:\n%s", diff)
+		t.Errorf("findings per rule differ from docs/review.md's (-want +got); update both:\n%s", diff)
 	}
 	for _, e := range errs {
 		if !slices.ContainsFunc(gitHubErrors, func(want string) bool { return strings.HasPrefix(e, want) }) {

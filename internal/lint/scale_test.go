@@ -12,7 +12,7 @@ import (
 )
 
 // scaleErrors are the lint errors per rule on the other scale schemas, every root field
-// allow-listed, as the README quotes them ("The lints"): credentials the model would be asked
+// allow-listed, as docs/review.md quotes them ("The lints"): credentials the model would be asked
 // for, and on Hasura two pairs of tools it describes alike ("An array relationship").
 var scaleErrors = map[string]map[string]int{
 	"shopify": {"credential-input": 24},
@@ -35,7 +35,7 @@ func TestScaleSchemaErrors(t *testing.T) {
 				}
 			}
 			if diff := cmp.Diff(scaleErrors[name], got); diff != "" {
-				t.Errorf("errors per rule differ from the README's (-want +got); update both:\n%s", diff)
+				t.Errorf("errors per rule differ from docs/review.md's (-want +got); update both:\n%s", diff)
 			}
 		})
 	}

@@ -17,7 +17,7 @@ import (
 
 // summaryNames are the fields that identify an entity to a reader, most telling first.
 var summaryNames = []string{"name", "title", "login", "handle", "displayName", "nameWithOwner",
-	"slug", "key", "number", "email", "code", "isoCode", "url"}
+	"slug", "key", "number", "sku", "email", "code", "isoCode", "url"}
 
 // maxSummary caps a summary: enough to refer to an entity, not to describe it.
 const maxSummary = 3
@@ -116,15 +116,18 @@ func isTwin(name string, kept map[string]bool) bool {
 
 // summary picks at most three leaves that identify an entity: id, a name-like field, its url.
 // Without a name-like field or a url, an id says nothing a reader can recognise (an Aave
-// activity, a Nautical order line), so the first leaves that are neither flags nor other
-// identifiers stand in for the name.
+// activity, a Nautical order line), so the most relevant leaves (rank.go) that are neither flags
+// nor other identifiers stand in for the name. Ties between candidates go by rank.go's order,
+// never by declaration order. A Mongo-style _id is the id of a type without an id (Unchained).
 func (b *Builder) summary(t *ast.Definition) []*ast.FieldDefinition {
 	if out, ok := b.summaryCache[t.Name]; ok {
 		return out
 	}
-	ls := b.leaves(t)
+	ls := b.ranked(t, b.leaves(t))
 	var out []*ast.FieldDefinition
 	if f := findField(ls, "id"); f != nil {
+		out = append(out, f)
+	} else if f := findField(ls, "_id"); f != nil {
 		out = append(out, f)
 	}
 	named := nameLike(ls)
@@ -167,8 +170,8 @@ func isNameLike(name string) bool {
 	return false
 }
 
-// nameLike is the first present of summaryNames, else the first leaf whose last word is Name,
-// Title or Number (productName, orderNumber), else nil.
+// nameLike is the first present of summaryNames, else the first of ls (ranked) whose last
+// word is Name, Title or Number (productName, orderNumber), else nil.
 func nameLike(ls []*ast.FieldDefinition) *ast.FieldDefinition {
 	for _, name := range summaryNames {
 		if f := findField(ls, name); f != nil {
@@ -185,7 +188,7 @@ func nameLike(ls []*ast.FieldDefinition) *ast.FieldDefinition {
 	return nil
 }
 
-// telling lists up to n leaves, in declaration order, that a reader can tell one item from
+// telling lists up to n leaves, in ls's order (ranked), that a reader can tell one item from
 // another by when nothing names it: not Booleans, identifiers (id, databaseId, orderId) or
 // record timestamps (createdAt, updated_at), which every item has and no reader remembers.
 func telling(ls []*ast.FieldDefinition, n int) []*ast.FieldDefinition {
@@ -194,7 +197,7 @@ func telling(ls []*ast.FieldDefinition, n int) []*ast.FieldDefinition {
 		if len(out) == n {
 			break
 		}
-		if f.Type.Name() != "Boolean" && !hasSuffix(f.Name, "id", "Id", "ID", "_id", "At", "_at") {
+		if f.Type.Name() != "Boolean" && !hasSuffix(f.Name, "id", "Id", "ID", "_id", "At", "_at") && f.Name != "_id" {
 			out = append(out, f)
 		}
 	}

@@ -191,16 +191,17 @@ func candidates(root *node) []candidate {
 }
 
 // pickDegrade is the degradable group with the largest response share when L is over budget,
-// else the largest printed selection; the first in document order wins a tie.
+// else the largest printed selection; the smaller path wins a tie (document order would follow
+// the schema's declaration order).
 func pickDegrade(cands []candidate, byShare bool) *node {
-	best, bestKey := (*node)(nil), -1
+	best, bestKey, bestPath := (*node)(nil), -1, ""
 	for _, c := range cands {
 		key := c.size
 		if byShare {
 			key = c.share
 		}
-		if c.g.degradable() && key > bestKey {
-			best, bestKey = c.g, key
+		if c.g.degradable() && (key > bestKey || key == bestKey && c.path < bestPath) {
+			best, bestKey, bestPath = c.g, key, c.path
 		}
 	}
 	return best
@@ -209,10 +210,10 @@ func pickDegrade(cands []candidate, byShare bool) *node {
 // pickTrim is the group with the largest response share that still has a non-summary leaf,
 // the root entity included.
 func pickTrim(cands []candidate) *node {
-	best, bestShare := (*node)(nil), -1
+	best, bestShare, bestPath := (*node)(nil), -1, ""
 	for _, c := range cands {
-		if hasExtra(c.g) && c.share > bestShare {
-			best, bestShare = c.g, c.share
+		if hasExtra(c.g) && (c.share > bestShare || c.share == bestShare && c.path < bestPath) {
+			best, bestShare, bestPath = c.g, c.share, c.path
 		}
 	}
 	return best

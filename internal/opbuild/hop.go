@@ -10,6 +10,7 @@ package opbuild
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -141,18 +142,17 @@ func summarizeAll(kids []*node) {
 
 // dropOrder lists the hops that match in the order the fit phase drops them: the highest rank,
 // then those that do not belong to the entity, then the least reached type (relevance.go), then
-// the largest response share, then the last in document order. A hop's share does not depend on the others, so the order is fixed before the
+// the largest response share, then the name later in the alphabet. A hop's share does not depend on the others, so the order is fixed before the
 // first one goes.
 func dropOrder(kids []*node, match func(*node) bool) []*node {
 	type ranked struct {
-		n            *node
-		share        int
-		documentSlot int
+		n     *node
+		share int
 	}
 	var hs []ranked
-	for i, k := range kids {
+	for _, k := range kids {
 		if k.hop > 0 && match(k) {
-			hs = append(hs, ranked{k, k.leafCount(), i})
+			hs = append(hs, ranked{k, k.leafCount()})
 		}
 	}
 	slices.SortFunc(hs, func(a, b ranked) int {
@@ -169,7 +169,7 @@ func dropOrder(kids []*node, match func(*node) bool) []*node {
 		case a.share != b.share:
 			return b.share - a.share
 		}
-		return b.documentSlot - a.documentSlot
+		return strings.Compare(b.n.name, a.n.name) // not document order: that is the schema's declaration order
 	})
 	out := make([]*node, len(hs))
 	for i, h := range hs {

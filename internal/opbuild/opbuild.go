@@ -54,7 +54,8 @@ type Builder struct {
 	reachCount   map[string]int  // relevance.go's reach, counted on first use
 	gates        map[string]bool // gated.go's directive names, as this schema writes them
 	gateCache    map[*ast.FieldDefinition]bool
-	someGated    *bool // anyGated's answer, once known
+	someGated    *bool           // anyGated's answer, once known
+	single       map[string]bool // sibling.go's singleton types, found on first use
 	words        wordCounts
 	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }
@@ -81,10 +82,16 @@ func NewCounting(schema *ast.Schema, count func(string) (int, error)) *Builder {
 // It fails with a message (no position: the caller knows where the tool was declared) when the
 // rule finds nothing to select.
 func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result, error) {
+	r, _, err := b.build(kind, f, o)
+	return r, err
+}
+
+// build is Build, also returning the fitted tree for the tests of the fit phase's invariants.
+func (b *Builder) build(kind string, f *ast.FieldDefinition, o Options) (Result, *fitter, error) {
 	o.Set = o.Set.Resolve()
 	s, err := b.shape(kind, f, o)
 	if err != nil {
-		return Result{}, err
+		return Result{}, nil, err
 	}
 	var paged *ast.ArgumentDefinition
 	if s.connection || s.page || isList(f.Type) {
@@ -94,12 +101,12 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	var r Result
 	if s.hopFrom != nil {
 		if err := b.addHops(ft, s.hopFrom); err != nil {
-			return Result{}, err
+			return Result{}, nil, err
 		}
 	}
 	if len(s.root.kids) > 0 {
 		if err := b.fit(ft, &r); err != nil {
-			return Result{}, err
+			return Result{}, nil, err
 		}
 	}
 	r.Text, r.SelectionTokens = ft.head+printSet(s.root.kids)+ft.tail, ft.tokens
@@ -112,7 +119,7 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if note := b.gatedNote(b.named(f), s.root.kids); note != "" {
 		r.Notes = append(r.Notes, note)
 	}
-	return r, nil
+	return r, ft, nil
 }
 
 // header is the document up to the root field's selection: the operation with its variables

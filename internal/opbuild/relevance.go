@@ -90,7 +90,7 @@ func (b *Builder) belongsTo(item string, t *ast.Definition) bool {
 // markRepeats marks, among the collection hops (plain lists, connections, pages) that lead to
 // the same type, all but the one best named after it: a name that is the type's name or ends it
 // (variants for ProductVariant, pullRequests for PullRequest), else one whose last word is the
-// type's (assignableUsers for User), else the first declared. To-one relations are never repeats:
+// type's (assignableUsers for User), else the first by name (not by declaration order). To-one relations are never repeats:
 // each names a role of its own (a repository's parent and its template are both repositories).
 func markRepeats(hops []*node) {
 	best := map[string]*node{}
@@ -98,7 +98,8 @@ func markRepeats(hops []*node) {
 		if h.hop == hopRelation {
 			continue
 		}
-		if b, ok := best[h.about]; !ok || nameScore(h.name, h.about) > nameScore(b.name, b.about) {
+		if b, ok := best[h.about]; !ok || nameScore(h.name, h.about) > nameScore(b.name, b.about) ||
+			nameScore(h.name, h.about) == nameScore(b.name, b.about) && h.name < b.name {
 			best[h.about] = h
 		}
 	}

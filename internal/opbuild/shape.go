@@ -61,6 +61,12 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 	if rows := aggregateRows(f, t); rows != nil {
 		root.kids, note = withoutField(root.kids, rows.Name), aggregateNote(f, rows)
 	}
+	if kind == "mutation" && b.wrappers[t.Name] {
+		var left string
+		if root.kids, left = b.withoutSiblings(f, t, root.kids); left != "" {
+			note = left
+		}
+	}
 	s, err := b.nonEmpty(root, t)
 	s.note = note
 	if len(root.kids) == 1 && root.kids[0].ent != nil && root.kids[0].ent.root && !isList(f.Type) && b.hasID(t) {

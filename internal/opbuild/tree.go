@@ -39,6 +39,7 @@ type node struct {
 	belongs bool
 	// reducedAway names the fields reduce removed from under this one.
 	reducedAway []string
+	tier        int // relevance of a field of an entity group (rank.go), which trim reads
 }
 
 // entity is E(T, form): the current leaves are the group node's kids.
@@ -51,6 +52,7 @@ type entity struct {
 	degraded   bool     // summarized by the fit phase, which the reviewer is told
 	root       bool     // the root field's own entity: trimmed but never summarized
 	trimmed    []string // leaves removed by the fit phase, in removal order
+	gone       []*node  // the fields trim removed whole, for the tests of its order
 }
 
 func typename() *node { return &node{name: "__typename", typ: "String!", mult: 1} }
@@ -117,6 +119,11 @@ func (b *Builder) group(t *ast.Definition, detail []*node, root bool) *node {
 	for _, f := range sum {
 		e.inSummary[f.Name] = true
 	}
+	for _, k := range detail {
+		if f := t.Fields.ForName(k.name); f != nil {
+			k.tier = b.tier(t, f)
+		}
+	}
 	return &node{ent: e, kids: detail, mult: 1}
 }
 
@@ -154,37 +161,32 @@ func (n *node) degradable() bool {
 	return !n.ent.root && !n.ent.summarized && n.ent.summaryLen < len(n.kids)
 }
 
-// trim removes a non-summary field and reports whether there was one: first the fields that
-// hold a list or a JSON value (metadata lists, tags, rich text), the one with the most leaf
-// values first, then the last declared. Declaration order alone says nothing of relevance: by
-// it, Nautical's products kept two metadata lists and a rich-text description and lost their
-// status, price and thumbnail, and Shopify's customer order (alphabetical) lost totalPrice and
-// totalTax while keeping forty values of discount lists.
+// trim removes a non-summary field and reports whether there was one: the least relevant by
+// rank.go's order, whatever order the schema declares its fields in (Shopify's Admin API is
+// alphabetical: trimming from the end kept a product's giftCardTemplateSuffix and lost its
+// status). Within a tier the field holding the most values (a list, a JSON value) goes first:
+// by declaration order Nautical's products kept two metadata lists and lost their price.
 func (n *node) trim() bool {
-	best, most := -1, -1
-	for i := len(n.kids) - 1; i >= 0; i-- {
-		k := n.kids[i]
+	best := -1
+	for i, k := range n.kids {
 		if n.ent.inSummary[k.name] {
 			continue
 		}
-		w := 0 // a field without a list or a blob: only its place counts
-		if k.bulky() {
-			w = k.weight()
-		}
-		if w > most {
-			best, most = i, w
+		if best < 0 || lessRelevant(k.tier, k.trimWeight(), k.name, n.kids[best].tier, n.kids[best].trimWeight(), n.kids[best].name) < 0 {
+			best = i
 		}
 	}
 	if best < 0 {
 		return false
 	}
-	if k := n.kids[best]; most > 0 && k.reduce() {
+	if k := n.kids[best]; k.trimWeight() > 0 && k.reduce() {
 		for _, name := range k.reducedAway {
 			n.ent.trimmed = append(n.ent.trimmed, k.name+"."+name)
 		}
 		return true
 	}
 	n.ent.trimmed = append(n.ent.trimmed, n.kids[best].name)
+	n.ent.gone = append(n.ent.gone, n.kids[best])
 	n.kids = append(n.kids[:best:best], n.kids[best+1:]...)
 	return true
 }
@@ -209,6 +211,15 @@ func (n *node) reduce() bool {
 	}
 	n.kids, n.reducedAway = kept, away
 	return true
+}
+
+// trimWeight is the values a bulky field holds, 0 for any other: only bulk tells fields of one
+// tier apart before their names do.
+func (n *node) trimWeight() int {
+	if n.bulky() {
+		return n.weight()
+	}
+	return 0
 }
 
 // bulky: the field is a list, holds one, or is a JSON value (isBlob).

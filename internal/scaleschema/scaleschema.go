@@ -22,6 +22,12 @@ import (
 // (async-graphql, Relay, many custom scalars) and a Hasura v2 API (*_bool_exp filters).
 func Names() []string { return []string{"shopify", "vendure", "sui", "hasura"} }
 
+// Large are the schemas of issue 24's measures besides Names: large APIs nobody here wrote the
+// rule for. Shopify's Admin API (800 root fields, fields declared alphabetically, interface
+// results), EverShop (an e-commerce platform whose schema is split over modules), Unchained
+// Engine (products are an interface, ids are _id) and accounts-js (an auth server: 2FA secrets).
+func Large() []string { return []string{"shopify-admin", "evershop", "unchained", "accounts"} }
+
 // Dir is the cache folder of the scale schemas (TOOLGEN_CACHE overrides it).
 func Dir() string {
 	if d := os.Getenv("TOOLGEN_CACHE"); d != "" {

@@ -15,7 +15,7 @@ func render(schemaName string, fields []*field, scalars []guess, login string) [
 	b.WriteString("# (Commented out rather than deleted, a field is not printed again by toolgen init -new,\n")
 	b.WriteString("# which lists only the root fields this file does not mention: new ones, after the API grows.)\n")
 	b.WriteString("# Token counts are what each tool's definition costs in the model's context (o200k_base).\n")
-	b.WriteString("# Reference: the allowlist.yaml section of toolgen's README.\n")
+	b.WriteString("# Reference: docs/allowlist.md in toolgen's repository.\n")
 	b.WriteString("version: 1\n")
 	active, queries, mutations := split(fields)
 	renderRoles(&b, active, fields)

@@ -13,7 +13,7 @@
 // ≤ 2×, check ≤ 2× the floor, peak RSS ≤ 150 MB in every case.
 //
 // -builds old=/path/to/toolgen,new=/other/toolgen measures several builds in the same rounds
-// (the README's before-and-after table); the bars then apply to the last one.
+// (docs/speed.md's before-and-after table); the bars then apply to the last one.
 package main
 
 import (

@@ -50,8 +50,11 @@ type Record struct {
 	// Role is the role whose tools the call could use ("" when the catalog declares none), and
 	// User who it ran as: the signed-in user's name, "(issued token)" or "(anonymous)" (Who);
 	// never a credential. A decision taken outside a run names who took it.
-	Role       string          `json:"role,omitempty"`
-	User       string          `json:"user,omitempty"`
+	Role string `json:"role,omitempty"`
+	User string `json:"user,omitempty"`
+	// Caller is who asked, when a server authenticates its callers (agent mcp -http with
+	// OAuth): the token's issuer and subject, never the token. User is then who the API saw.
+	Caller     string          `json:"caller,omitempty"`
 	Tool       string          `json:"tool"`
 	Decision   Decision        `json:"decision"`
 	Outcome    string          `json:"outcome"`          // exec's outcome, or "not_sent"
@@ -79,13 +82,18 @@ func Who(user string) string {
 	return user
 }
 
-// Log appends records to a writer. A nil *Log writes nothing, so callers need no checks.
+// Log appends records to a writer, one line each, in one write call each. A write that fails
+// partway (a full disk) leaves a fragment, which no reader can take for a record (it lacks the
+// closing brace); the next record then starts with a newline, so it stays whole on a line of its
+// own instead of being glued to the fragment. A nil *Log writes nothing, so callers need no
+// checks.
 type Log struct {
 	mu       sync.Mutex
 	w        io.Writer
 	c        io.Closer
 	name     string // the file, for error messages
 	withArgs bool
+	torn     bool // what was written last does not end a line: the next record starts one
 }
 
 // New writes to w; withArgs enables argument values in the records.
@@ -93,13 +101,32 @@ func New(w io.Writer, withArgs bool) *Log {
 	return &Log{w: w, name: "the audit writer", withArgs: withArgs}
 }
 
-// Open appends to the file at path, creating it readable by its owner only.
+// Open appends to the file at path, creating it readable by its owner only. A file that does
+// not end a line (an earlier process's write failed partway) gets its next record on a fresh one.
 func Open(path string, withArgs bool) (*Log, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, err
 	}
-	return &Log{w: f, c: f, name: path, withArgs: withArgs}, nil
+	torn, err := endsTorn(f)
+	if err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, path, err)
+	}
+	return &Log{w: f, c: f, name: path, withArgs: withArgs, torn: torn}, nil
+}
+
+// endsTorn reports whether a non-empty file's last byte is not a newline.
+func endsTorn(f *os.File) (bool, error) {
+	info, err := f.Stat()
+	if err != nil || info.Size() == 0 {
+		return false, err
+	}
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, info.Size()-1); err != nil {
+		return false, err
+	}
+	return last[0] != '\n', nil
 }
 
 // WithArgs reports whether argument values are recorded.
@@ -119,7 +146,19 @@ func (l *Log) Write(r Record) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if _, err = l.w.Write(append(line, '\n')); err != nil {
+	buf := make([]byte, 0, len(line)+2)
+	if l.torn {
+		buf = append(buf, '\n')
+	}
+	buf = append(append(buf, line...), '\n')
+	n, err := l.w.Write(buf)
+	if err == nil && n < len(buf) {
+		err = io.ErrShortWrite
+	}
+	if n > 0 { // whatever reached the writer decides where the next record starts
+		l.torn = buf[n-1] != '\n'
+	}
+	if err != nil {
 		return fmt.Errorf("%w: %s: %v (free space on its disk, or give -audit another file)", ErrWrite, l.name, err)
 	}
 	return nil

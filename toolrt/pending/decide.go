@@ -24,6 +24,11 @@ var (
 	// ErrTampered: the stored body no longer matches its hash, or is not the body the caller
 	// checked; the request is now refused.
 	ErrTampered = errors.New("the stored body does not match the body that was proposed")
+	// ErrClaimedBefore: the request reads pending, but its history holds a claim or a send since
+	// it was last reopened, so its state was set back by hand (or by a restored backup). It is
+	// not sent again: its state is restored from the history (sending, or sent), where `agent
+	// stuck` and `agent resolve` find it.
+	ErrClaimedBefore = errors.New("the request's history shows it was already claimed for sending")
 )
 
 // Claim takes the one right to send request id. body is the stored body exactly as the caller
@@ -42,10 +47,14 @@ func (s *Store) Claim(ctx context.Context, id string, body []byte, actor string,
 			return err
 		}
 		out = r
-		switch {
-		case r.State != Pending:
+		if r.State != Pending {
 			why = ErrDecided
 			return nil
+		}
+		if why, err = restoreClaimed(ctx, tx, r, actor, now); why != nil || err != nil {
+			return err
+		}
+		switch {
 		case !now.Before(r.Expires):
 			why = ErrExpired
 			return settle(ctx, tx, r, Expired, actor, now, "expired at "+r.Expires.Format(time.RFC3339))
@@ -72,11 +81,11 @@ func hashMatches(body []byte, sha string) bool {
 	return hex.EncodeToString(sum[:]) == sha
 }
 
-// claim moves pending to sending; the WHERE clause repeats every check, so the row changes only
-// if nothing moved since it was read.
+// claim moves pending to sending; the WHERE clause repeats every check, the history's included,
+// so the row changes only if nothing moved since it was read.
 func claim(ctx context.Context, tx *sql.Tx, r *Request, actor string, now time.Time) error {
 	res, err := tx.ExecContext(ctx, `UPDATE requests SET state = ?, decided_by = ?, decided_at = ?
-		WHERE id = ? AND state = ? AND expires_at > ? AND body_sha = ? AND body = ?`,
+		WHERE id = ? AND state = ? AND expires_at > ? AND body_sha = ? AND body = ? AND NOT EXISTS (`+claimedSinceReopened+`)`,
 		string(Sending), actor, now.UnixMilli(), r.ID, string(Pending), now.UnixMilli(), r.BodySHA, r.Body)
 	if err != nil {
 		return err
@@ -88,10 +97,11 @@ func claim(ctx context.Context, tx *sql.Tx, r *Request, actor string, now time.T
 	return event(ctx, tx, r.ID, now, "claimed", actor, "body sha256:"+r.BodySHA)
 }
 
-// settle moves a pending request to a final state that sent nothing.
+// settle moves a pending request to a final state that sent nothing; never one whose history
+// holds a claim.
 func settle(ctx context.Context, tx *sql.Tx, r *Request, to State, actor string, now time.Time, reason string) error {
 	res, err := tx.ExecContext(ctx, `UPDATE requests SET state = ?, decided_by = ?, decided_at = ?, outcome = 'not_sent', reason = ?
-		WHERE id = ? AND state = ?`, string(to), actor, now.UnixMilli(), reason, r.ID, string(Pending))
+		WHERE id = ? AND state = ? AND NOT EXISTS (`+claimedSinceReopened+`)`, string(to), actor, now.UnixMilli(), reason, r.ID, string(Pending))
 	if err != nil {
 		return err
 	}
@@ -143,11 +153,14 @@ func (s *Store) decide(ctx context.Context, id string, to State, actor, reason s
 		if err != nil {
 			return err
 		}
-		switch {
-		case r.State != Pending:
+		if r.State != Pending {
 			why = ErrDecided
 			return nil
-		case !now.Before(r.Expires):
+		}
+		if why, err = restoreClaimed(ctx, tx, r, actor, now); why != nil || err != nil {
+			return err
+		}
+		if !now.Before(r.Expires) {
 			why = ErrExpired
 			return settle(ctx, tx, r, Expired, actor, now, "expired at "+r.Expires.Format(time.RFC3339))
 		}

@@ -14,7 +14,10 @@ import (
 )
 
 // State is where a request stands. Only pending moves, and only once: to sending (a confirmer
-// claimed it), rejected, expired or refused; sending moves once more, to sent.
+// claimed it), rejected, expired or refused; sending moves once more, to sent (or refused when
+// its audit record could not be written). A sending request whose confirm died is moved by an
+// operator's Resolve to sent or unsent, and only an explicit Reopen makes an unsent one
+// pending again.
 type State string
 
 // The states of a request.
@@ -25,6 +28,7 @@ const (
 	Rejected State = "rejected" // a person said no; never sent
 	Expired  State = "expired"  // nobody confirmed it in time; never sent
 	Refused  State = "refused"  // the stored write no longer checks out (hash, tool); never sent
+	Unsent   State = "unsent"   // claimed, and an operator checked that it was not sent; final unless reopened
 )
 
 // ModelText is one free-text argument the model wrote (a note, a reason): shown to the reviewer
@@ -143,7 +147,7 @@ func (r *Request) StateAt(now time.Time) State {
 // Event is one line of a request's history.
 type Event struct {
 	At     time.Time
-	Event  string // proposed, retried, claimed, sent, rejected, expired, refused
+	Event  string // proposed, retried, claimed, sent, rejected, expired, refused, restored, resolved, reopened
 	Actor  string
 	Detail string
 }
@@ -155,6 +159,10 @@ func (s *Store) Events(ctx context.Context, id string) ([]Event, error) {
 		return nil, err
 	}
 	defer rows.Close()
+	return scanEvents(rows)
+}
+
+func scanEvents(rows *sql.Rows) ([]Event, error) {
 	var out []Event
 	for rows.Next() {
 		var e Event
@@ -192,7 +200,7 @@ func (q *Request) wellFormed() error {
 		return fmt.Errorf("request %s: catalog digest %q is not sha256: and 64 hex digits; the store was edited by hand", q.ID, q.Catalog)
 	}
 	switch q.State {
-	case Pending, Sending, Sent, Rejected, Expired, Refused:
+	case Pending, Sending, Sent, Rejected, Expired, Refused, Unsent:
 		return nil
 	}
 	return fmt.Errorf("request %s: unknown state %q; the store was edited by hand", q.ID, q.State)

@@ -50,6 +50,10 @@ var migrations = []string{
 	// Requests recorded before have '' in both.
 	`ALTER TABLE requests ADD COLUMN catalog TEXT NOT NULL DEFAULT '';
 	ALTER TABLE requests ADD COLUMN catalog_source TEXT NOT NULL DEFAULT '';`,
+	// Version 3 brings the state 'unsent' and the events 'resolved' and 'reopened' (Resolve,
+	// Reopen): an older program must refuse the store rather than take 'unsent' for a hand edit.
+	// The index serves the history check every claim makes (claimedSinceReopened).
+	`CREATE INDEX events_kind ON events(request_id, event, seq);`,
 }
 
 // SchemaVersion is the version this code migrates to.

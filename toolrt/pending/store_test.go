@@ -189,3 +189,57 @@ func TestHandEditedRowsAreRefused(t *testing.T) {
 		_, _ = s.db.Exec(`UPDATE requests SET state = 'pending', body_sha = ?, id = ?, catalog = ''`, r.BodySHA, r.ID)
 	}
 }
+
+// TestClaimRefusesWhatTheHistorySaysWasClaimed sets a claimed request (sent, and one whose
+// outcome was never recorded) back to pending in the requests table, as a hand edit or a
+// restored backup would: neither a claim nor a reject takes it, and its state comes back from
+// its history. The conditional UPDATE refuses it by itself too.
+func TestClaimRefusesWhatTheHistorySaysWasClaimed(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "p.db"))
+	ctx := context.Background()
+	now := time.Now()
+	sent, _, _ := s.Propose(ctx, proposal("sent", `{"q":1}`))
+	stuck, _, _ := s.Propose(ctx, proposal("stuck", `{"q":2}`))
+	for _, r := range []*Request{sent, stuck} {
+		if _, err := s.Claim(ctx, r.ID, r.Body, "first", now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Finish(ctx, sent.ID, "first", Outcome{Outcome: "ok", Status: 200}, now); err != nil {
+		t.Fatal(err)
+	}
+	setBack := func() {
+		t.Helper()
+		if _, err := s.db.Exec(`UPDATE requests SET state = 'pending', decided_by = '', decided_at = 0, outcome = ''`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setBack()
+	for _, r := range []*Request{sent, stuck} {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := claim(ctx, tx, r, "second", now); err == nil {
+			t.Errorf("%s: the conditional UPDATE claimed a request whose history holds a claim", r.ID)
+		}
+		_ = tx.Rollback()
+	}
+	for _, c := range []struct {
+		r    *Request
+		want State
+	}{{sent, Sent}, {stuck, Sending}} {
+		got, err := s.Claim(ctx, c.r.ID, c.r.Body, "second", now.Add(time.Minute))
+		if !errors.Is(err, ErrClaimedBefore) || got == nil || got.State != c.want || got.DecidedBy != "first" {
+			t.Errorf("claim of %s after its state was set back: %v, %+v; want ErrClaimedBefore and state %s by first", c.r.ID, err, got, c.want)
+		}
+	}
+	setBack()
+	if got, err := s.Reject(ctx, stuck.ID, "second", "no", now); !errors.Is(err, ErrClaimedBefore) || got.State != Sending {
+		t.Errorf("reject after the state was set back: %v, state %s", err, got.State)
+	}
+	ev, _ := s.Events(ctx, stuck.ID)
+	if last := ev[len(ev)-1]; last.Event != "restored" || !strings.Contains(last.Detail, "claimed by first") {
+		t.Errorf("last event %+v, want the restore naming the claim", last)
+	}
+}

@@ -106,11 +106,15 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	callCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	token, gen := c.token()
+	own, forwarded := ForwardedToken(ctx)
+	if forwarded {
+		token = own
+	}
 	a := c.post(callCtx, body, token)
 	sent := []string{token}
 	red := a.read(c.secrets(sent))
 	retried := false
-	if a.err == nil && authFailed(a.status, a.resp, mutation, c.AuthCodes...) && c.Creds != nil && c.Creds.CanRelogin() {
+	if a.err == nil && authFailed(a.status, a.resp, mutation, c.AuthCodes...) && !forwarded && c.Creds != nil && c.Creds.CanRelogin() {
 		if err := c.Creds.Relogin(callCtx, gen); err != nil {
 			c.logger().Warn("re-login failed", "err", err)
 			return Result{Outcome: Failed, Status: a.status}, ErrAuth

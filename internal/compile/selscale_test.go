@@ -1,0 +1,359 @@
+package compile
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/opbuild"
+	"github.com/toolgen/toolgen/internal/scaleschema"
+	"github.com/toolgen/toolgen/internal/selection"
+	"github.com/toolgen/toolgen/internal/sensitive"
+	"github.com/toolgen/toolgen/internal/tokencount"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// selStats counts, per real schema, the failure classes of the default selection that
+// docs/selection.md's table of large schemas reports (issue 24), before and after its rule.
+type selStats struct {
+	tools      int
+	inverted   int // tools whose fit dropped a field ranking above one it kept
+	lostKey    int // tools whose fit dropped a state, money or key-date field
+	noName     int // entity selections without an id or without a name-like field the type has
+	abstract   int // abstract results whose implementing types add leaves, without a fragment
+	sibling    int // mutations whose answer selects an object the input did not touch
+	deprecArgs int // deprecated arguments or input fields offered
+	secrets    int // credential leaves selected
+	overInput  int // input schemas over 1,500 tokens
+	overNoWarn int // … of which without a warning
+	unbounded  int // list tools whose page size has no maximum
+	lists      int // list tools with a page-size argument
+	examples   map[string][]string
+}
+
+func (s selStats) String() string {
+	return fmt.Sprintf("tools %d | fit dropped a higher-ranked field %d | fit dropped state/money/key date %d | entity without id or name %d | "+
+		"abstract result without member fragments %d | mutation answer with the API's singleton %d | deprecated args offered %d | "+
+		"secrets selected %d | input > 1,500 tokens %d (no warning %d) | page size without maximum %d of %d",
+		s.tools, s.inverted, s.lostKey, s.noName, s.abstract, s.sibling, s.deprecArgs, s.secrets, s.overInput, s.overNoWarn, s.unbounded, s.lists)
+}
+
+func (s *selStats) example(kind, what string) {
+	if len(s.examples[kind]) < 3 {
+		s.examples[kind] = append(s.examples[kind], what)
+	}
+}
+
+// TestLargeSchemaSelections measures the failure classes on every scale schema and logs a row
+// per schema (go test ./internal/compile -run LargeSchemaSelections -v). It fails on the
+// invariants docs/selection.md promises on every real schema.
+func TestLargeSchemaSelections(t *testing.T) {
+	for _, name := range append(append([]string{"github"}, scaleschema.Names()...), scaleschema.Large()...) {
+		t.Run(name, func(t *testing.T) {
+			in, _ := scaleInputs(t, name)
+			c, ds := Compile(in)
+			if c == nil {
+				t.Fatalf("%s did not compile:\n%s", name, ds)
+			}
+			st := measureRelevance(t, in, c, ds.String())
+			t.Logf("%s: %s", name, st)
+			for k, v := range st.examples {
+				t.Logf("  %s: %s", k, strings.Join(v, "; "))
+			}
+		})
+	}
+}
+
+func measureRelevance(t *testing.T, in Inputs, c *catalog.Catalog, diags string) selStats {
+	t.Helper()
+	schema, lds := gqlschema.Load(&ast.Source{Name: in.SchemaPath, Input: string(in.Schema)})
+	if schema == nil {
+		t.Fatal(lds)
+	}
+	b := opbuild.New(schema)
+	st := selStats{tools: len(c.Tools), examples: map[string][]string{}}
+	for _, tool := range c.Tools {
+		doc, vds := selection.Parse(schema, tool.Name+".graphql", tool.Operation)
+		if len(vds) > 0 {
+			t.Errorf("%s: %s", tool.Name, vds)
+			continue
+		}
+		op := doc.Operations[0]
+		root := op.SelectionSet[0].(*ast.Field)
+		st.measureFit(b, tool, root)
+		walkSets(root, func(f *ast.Field) { st.measureEntity(b, tool.Name, f) })
+		st.measureAbstract(schema, tool.Name, root)
+		if op.Operation == ast.Mutation {
+			st.measureSibling(b, tool.Name, root)
+		}
+		for _, a := range root.Definition.Arguments {
+			if a.Directives.ForName("deprecated") != nil && strings.Contains(tool.Operation, "$"+a.Name+":") {
+				st.deprecArgs++
+				st.example("deprecated", tool.Name+"."+a.Name)
+			}
+		}
+		st.deprecArgs += deprecatedInputFields(schema, tool)
+		walkSets(root, func(f *ast.Field) {
+			for _, s := range f.SelectionSet {
+				if l, ok := s.(*ast.Field); ok && l.Definition != nil && len(l.SelectionSet) == 0 && l.ObjectDefinition != nil &&
+					sensitive.Credential(sensitive.Returned(schema, l.ObjectDefinition, l.Definition)) {
+					st.secrets++
+					st.example("secret", tool.Name+": "+l.ObjectDefinition.Name+"."+l.Name)
+				}
+			}
+		})
+		n, err := tokencount.Count(string(tool.InputSchema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n > 1500 {
+			st.overInput++
+			if !strings.Contains(diags, tool.Name) {
+				st.overNoWarn++
+			}
+		}
+		st.measurePageSize(tool, root)
+	}
+	return st
+}
+
+// walkSets calls fn on f and every field under it that has a selection set.
+func walkSets(f *ast.Field, fn func(*ast.Field)) {
+	if len(f.SelectionSet) == 0 {
+		return
+	}
+	fn(f)
+	var walk func(ss ast.SelectionSet)
+	walk = func(ss ast.SelectionSet) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ast.Field:
+				walkSets(s, fn)
+			case *ast.InlineFragment:
+				walk(s.SelectionSet)
+			}
+		}
+	}
+	walk(f.SelectionSet)
+}
+
+// measureFit reads the tool's trim note, finds each trimmed field's type and the fields kept
+// beside it, and counts inversions of the relevance order.
+func (st *selStats) measureFit(b *opbuild.Builder, tool catalog.Tool, root *ast.Field) {
+	inverted, lost := false, false
+	for _, note := range tool.Notes {
+		list, ok := strings.CutPrefix(note, "selection trimmed to fit the budget: ")
+		if !ok {
+			continue
+		}
+		for _, path := range strings.Split(list, ", ") {
+			set, owner := setAt(root, strings.Split(path, "."))
+			if owner == nil {
+				continue
+			}
+			name := path[strings.LastIndex(path, ".")+1:]
+			fd := owner.Fields.ForName(name)
+			if fd == nil {
+				continue
+			}
+			tier, tierName := b.Relevance(owner, fd)
+			if tierName == "state" || tierName == "money" || tierName == "key date" {
+				lost = true
+				st.example("lost", tool.Name+": "+owner.Name+"."+name)
+			}
+			for _, s := range set {
+				k, ok := s.(*ast.Field)
+				if !ok || k.Definition == nil || k.Name == "id" {
+					continue
+				}
+				if kt, _ := b.Relevance(owner, k.Definition); kt < tier && !slices.Contains(summaryish, k.Name) {
+					inverted = true
+					st.example("inverted", fmt.Sprintf("%s: dropped %s.%s, kept %s", tool.Name, owner.Name, name, k.Name))
+				}
+			}
+		}
+	}
+	if inverted {
+		st.inverted++
+	}
+	if lost {
+		st.lostKey++
+	}
+}
+
+// summaryish are fields a summary keeps whatever their rank (a url).
+var summaryish = []string{"url", "__typename"}
+
+// setAt follows a note's path (root.field.field[Fragment].field) from the root field to the
+// selection set the last element was trimmed from, and the type that declares it.
+func setAt(root *ast.Field, path []string) (ast.SelectionSet, *ast.Definition) {
+	if len(path) < 2 {
+		return nil, nil
+	}
+	cur, set := root, root.SelectionSet
+	for i, seg := range path[:len(path)-1] {
+		name, frag, _ := strings.Cut(seg, "[")
+		frag = strings.TrimSuffix(frag, "]")
+		if i > 0 {
+			var next *ast.Field
+			for _, s := range set {
+				if f, ok := s.(*ast.Field); ok && (f.Alias == name || f.Name == name) && len(f.SelectionSet) > 0 {
+					next = f
+				}
+			}
+			if next == nil {
+				return nil, nil
+			}
+			cur = next
+			set = cur.SelectionSet
+		}
+		if frag != "" {
+			for _, s := range set {
+				if in, ok := s.(*ast.InlineFragment); ok && in.TypeCondition == frag {
+					set = in.SelectionSet
+				}
+			}
+		}
+	}
+	if len(set) == 0 {
+		return nil, nil
+	}
+	if f, ok := set[0].(*ast.Field); ok && f.ObjectDefinition != nil {
+		return set, f.ObjectDefinition
+	}
+	return set, nil
+}
+
+// measureEntity counts a selection of an object with an id that lacks its id, or lacks a
+// name-like leaf its type has.
+func (st *selStats) measureEntity(b *opbuild.Builder, tool string, f *ast.Field) {
+	var t *ast.Definition
+	names := map[string]bool{}
+	for _, s := range f.SelectionSet {
+		if k, ok := s.(*ast.Field); ok && k.ObjectDefinition != nil {
+			t, names[k.Name] = k.ObjectDefinition, true
+		}
+	}
+	if t == nil || len(names) < 2 {
+		return
+	}
+	id := t.Fields.ForName("id")
+	if id == nil {
+		id = t.Fields.ForName("_id")
+	}
+	if id == nil {
+		return
+	}
+	missing := ""
+	if !names[id.Name] {
+		missing = id.Name
+	}
+	hasName, selName := "", false
+	for _, fd := range t.Fields {
+		if _, tier := b.Relevance(t, fd); tier == "identity" && fd != id && len(fd.Arguments) == 0 && fd.Directives.ForName("deprecated") == nil && fd.Type.Elem == nil {
+			if d := b.Schema().Types[fd.Type.Name()]; d != nil && (d.Kind == ast.Scalar || d.Kind == ast.Enum) {
+				hasName = fd.Name
+				selName = selName || names[fd.Name]
+			}
+		}
+	}
+	if hasName != "" && !selName {
+		missing += " " + hasName
+	}
+	if missing != "" {
+		st.noName++
+		st.example("noName", tool+": "+f.Name+" ("+t.Name+") lacks"+strings.TrimRight(" "+missing, " "))
+	}
+}
+
+// measureAbstract counts a root result (or a connection's or page's items) of an interface or
+// union type whose members add leaves of their own but which has no member fragment.
+func (st *selStats) measureAbstract(schema *ast.Schema, tool string, root *ast.Field) {
+	walkSets(root, func(f *ast.Field) {
+		t := schema.Types[f.Definition.Type.Name()]
+		if t == nil || t.Kind != ast.Interface || f != root && f.Name != "nodes" && f.Name != "node" && f.Name != "items" {
+			return
+		}
+		for _, s := range f.SelectionSet {
+			if _, ok := s.(*ast.InlineFragment); ok {
+				return
+			}
+		}
+		for _, m := range schema.GetPossibleTypes(t) {
+			if len(m.Fields) > len(t.Fields)+1 {
+				st.abstract++
+				st.example("abstract", tool+": "+f.Name+" ("+t.Name+")")
+				return
+			}
+		}
+	})
+}
+
+// measureSibling counts a mutation whose answer selects the API's one context object (a
+// singleton: Query.shop) that its name does not name: collectionDelete's shop { … }.
+func (st *selStats) measureSibling(b *opbuild.Builder, tool string, root *ast.Field) {
+	for _, s := range root.SelectionSet {
+		f, ok := s.(*ast.Field)
+		if !ok || len(f.SelectionSet) == 0 || f.Definition == nil {
+			continue
+		}
+		if b.Singleton(f.Definition.Type.Name()) && !strings.Contains(strings.ToLower(root.Name), strings.ToLower(f.Name)) {
+			st.sibling++
+			st.example("sibling", tool+"."+f.Name)
+			return
+		}
+	}
+}
+
+// deprecatedInputFields counts the deprecated fields of input objects a tool's input schema offers.
+func deprecatedInputFields(schema *ast.Schema, tool catalog.Tool) int {
+	n := 0
+	seen := map[string]bool{}
+	var walk func(name string)
+	walk = func(name string) {
+		t := schema.Types[name]
+		if t == nil || t.Kind != ast.InputObject || seen[name] {
+			return
+		}
+		seen[name] = true
+		for _, f := range t.Fields {
+			if f.Directives.ForName("deprecated") != nil && strings.Contains(string(tool.InputSchema), `"`+f.Name+`"`) {
+				n++
+			}
+			walk(f.Type.Name())
+		}
+	}
+	for _, v := range tool.Variables {
+		ref := v.Type
+		for ref.Elem != nil {
+			ref = *ref.Elem
+		}
+		walk(ref.Named)
+	}
+	return n
+}
+
+// measurePageSize counts a list tool whose page-size property has no maximum.
+func (st *selStats) measurePageSize(tool catalog.Tool, root *ast.Field) {
+	var s struct {
+		Properties map[string]map[string]any `json:"properties"`
+	}
+	if json.Unmarshal(tool.InputSchema, &s) != nil {
+		return
+	}
+	for _, name := range []string{"first", "take", "limit", "size", "pageSize", "perPage", "per_page", "top", "count"} {
+		p, ok := s.Properties[name]
+		if !ok || p["type"] != "integer" {
+			continue
+		}
+		st.lists++
+		if _, ok := p["maximum"]; !ok {
+			st.unbounded++
+		}
+		return
+	}
+}
