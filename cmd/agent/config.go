@@ -63,7 +63,7 @@ type Settings struct {
 func defaults(cmd string) Settings {
 	return Settings{MaxModelCalls: 8, MaxToolCalls: defaultToolCalls(cmd), MaxToolCallsTotal: defaultToolCallsTotal, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, defaultModelURL), Model: envOr(modelEnv, defaultModel),
-		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny"}
+		ModelTimeout: agent.DefaultModelTimeout, Approve: "deny", Endpoint: os.Getenv(EndpointEnv)}
 }
 
 // parseSettings applies agent.yaml, then the flags right after the command name, and returns
@@ -75,7 +75,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	}
 	flags := flag.NewFlagSet("agent "+cmd, flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	flags.StringVar(&s.Endpoint, "endpoint", s.Endpoint, "GraphQL endpoint URL; empty starts the embedded Movie Database")
+	flags.StringVar(&s.Endpoint, "endpoint", s.Endpoint, "GraphQL endpoint URL (also $"+EndpointEnv+"); the demo: go run ./cmd/moviedb, then "+demoEndpoint)
 	flags.StringVar(&s.Role, "role", s.Role, "role whose tools are visible, one the catalog declares (default: concierge for the embedded catalog, else the catalog's only role, or every tool when it declares none)")
 	flags.StringVar(&s.User, "user", s.User, "user to log in as (password from $AGENT_PASSWORD); empty is anonymous")
 	flags.IntVar(&s.MaxModelCalls, "max-model-calls", s.MaxModelCalls, "model-call ceiling of a run")

@@ -1,7 +1,8 @@
 package main
 
 // This file is what every command shares: the settings, the terminal, the catalog, the endpoint
-// (the embedded Movie Database when none is set) and the runtime built from them. The agent and
+// and the runtime built from them. The binary carries no API of its own: the endpoint comes
+// from -endpoint, agent.yaml or AGENT_ENDPOINT (the demo: go run ./cmd/moviedb). The agent and
 // mcp commands take their Runtime, Budget and Approver from here.
 
 import (
@@ -13,7 +14,6 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/generated"
-	"github.com/toolgen/toolgen/internal/moviedb"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
@@ -32,20 +32,12 @@ type Env struct {
 	store  *pending.Store // opened by Store
 }
 
-// shared outlives one command: in the menu, every command talks to the same embedded server,
-// so a write made by one command is seen by the next.
+// shared outlives one command: the menu's commands share one terminal and one catalog line.
 type shared struct {
 	lines    *gate.Lines
 	out, err io.Writer
-	embedded *moviedb.Server
 	// announced: the catalog line was printed; the menu's commands share one catalog.
 	announced bool
-}
-
-func (sh *shared) close() {
-	if sh.embedded != nil {
-		_ = sh.embedded.Close()
-	}
 }
 
 // Close closes the audit file and the pending store.
@@ -77,24 +69,20 @@ func (e *Env) loadCatalog() (*toolrt.Catalog, error) {
 	return toolrt.Load(generated.CatalogJSON, toolrt.Pin(e.Settings.CatalogSHA256))
 }
 
-// Endpoint is the configured endpoint, or the embedded Movie Database started on a random
-// loopback port; starting it prints a line saying so.
-func (e *Env) Endpoint(ctx context.Context) (string, error) {
+// Endpoint is the configured endpoint: -endpoint, endpoint: in agent.yaml or $AGENT_ENDPOINT.
+func (e *Env) Endpoint() (string, error) {
 	if e.Settings.Endpoint != "" {
 		return e.Settings.Endpoint, nil
 	}
-	sh := e.shared
-	if sh.embedded == nil {
-		// Not ctx: the server lives as long as the program, across the menu's commands.
-		srv, err := moviedb.Start(context.WithoutCancel(ctx), "127.0.0.1:0")
-		if err != nil {
-			return "", err
-		}
-		sh.embedded = srv
-		fmt.Fprintf(e.Out, "no -endpoint given: started the embedded Movie Database at %s\n", srv.URL())
-	}
-	return sh.embedded.URL(), nil
+	return "", fmt.Errorf("no endpoint: pass -endpoint URL, set endpoint: in agent.yaml or export %s; for the Movie Database demo start `go run ./cmd/moviedb` and use %s", EndpointEnv, demoEndpoint)
 }
+
+// EndpointEnv is the endpoint when neither -endpoint nor agent.yaml names one; the menu takes
+// no flags, so this is how it is pointed at an API.
+const EndpointEnv = "AGENT_ENDPOINT"
+
+// demoEndpoint is where go run ./cmd/moviedb listens by default.
+const demoEndpoint = "http://127.0.0.1:8081/graphql"
 
 // Runtime builds the runtime for the settings' role (resolveRole) and user and logs in.
 func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
@@ -109,10 +97,10 @@ func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
 	if err := e.resolveRole(cat.Catalog, prov.Digest); err != nil {
 		return nil, err
 	}
-	if err := demoDefaults(prov, e.Settings.Endpoint, e.Settings.User, e.Settings.LoginDocument); err != nil {
+	if err := demoDefaults(prov, e.Settings.User, e.Settings.LoginDocument); err != nil {
 		return nil, err
 	}
-	endpoint, err := e.Endpoint(ctx)
+	endpoint, err := e.Endpoint()
 	if err != nil {
 		return nil, err
 	}
@@ -164,15 +152,11 @@ const passwordEnv = "AGENT_PASSWORD"
 // bytes: only then may the demo server and its login mutation stand in for settings left out.
 func demoCatalog(digest string) bool { return digest == catalog.FileDigest(generated.CatalogJSON) }
 
-// demoDefaults refuses to fill a missing endpoint or login mutation with the Movie Database's
-// for another API's catalog: its tools would run against the demo server (with the team's
-// AGENT_TOKEN), or its login would fail with an error about the demo's LoginInput.
-func demoDefaults(prov toolrt.Provenance, endpoint, user, loginDocument string) error {
+// demoDefaults refuses to fill a missing login mutation with the Movie Database's for another
+// API's catalog: its login would fail with an error about the demo's LoginInput.
+func demoDefaults(prov toolrt.Provenance, user, loginDocument string) error {
 	if demoCatalog(prov.Digest) {
 		return nil
-	}
-	if endpoint == "" {
-		return fmt.Errorf("-endpoint is required: %s is not the Movie Database's catalog, whose demo server starts when no endpoint is given; pass -endpoint URL (or endpoint: in agent.yaml)", prov.Source)
 	}
 	if user != "" && loginDocument == "" {
 		return fmt.Errorf("-user %s needs -login-document FILE, your API's login mutation: the default is the Movie Database's, and %s is not its catalog (or use AGENT_TOKEN, a token issued elsewhere, without -user)", user, prov.Source)
@@ -180,11 +164,15 @@ func demoDefaults(prov toolrt.Provenance, endpoint, user, loginDocument string) 
 	return nil
 }
 
+// demoLoginDocument is the Movie Database's login mutation (moviedb.LoginDocument, which a test
+// compares it with), written out so that this binary carries no part of the demo server.
+const demoLoginDocument = "mutation Login($input: LoginInput!) { login(input: $input) { token } }"
+
 // loginDocument reads -login-document; "" is the Movie Database's login mutation, this
 // command's default API (the runtime library has none).
 func (e *Env) loginDocument() (string, error) {
 	if e.Settings.LoginDocument == "" {
-		return moviedb.LoginDocument, nil
+		return demoLoginDocument, nil
 	}
 	b, err := os.ReadFile(e.Settings.LoginDocument)
 	if err != nil {

@@ -81,7 +81,7 @@ func (e *Env) request(ctx context.Context, id string) (*pending.Store, *pending.
 }
 
 // deferrer is the store's Deferrer when writes are deferred, else nil. Deferring needs a real
-// endpoint: the embedded server ends with this process, so nobody could confirm afterwards.
+// endpoint that another process reaches as well.
 func (e *Env) deferrer(deferring bool) (toolrt.Deferrer, error) {
 	if !deferring {
 		return nil, nil
@@ -90,7 +90,7 @@ func (e *Env) deferrer(deferring bool) (toolrt.Deferrer, error) {
 		return nil, fmt.Errorf("$%s is set in the environment of a process that proposes writes; unset it here: the confirmer's credential belongs only where `agent confirm` runs", ConfirmerTokenEnv)
 	}
 	if e.Settings.Endpoint == "" {
-		return nil, errors.New("-approve defer needs -endpoint: a write is confirmed later by another process, which must reach the same server (the embedded one ends with this process)")
+		return nil, errors.New("-approve defer needs -endpoint: a write is confirmed later by another process, which must reach the same server")
 	}
 	st, err := e.Store()
 	if err != nil {
@@ -169,7 +169,7 @@ func (e *Env) confirmerRuntime(req *pending.Request, c confirmer) (*toolrt.Runti
 	if err := e.openAudit(); err != nil {
 		return nil, prov, err
 	}
-	if err := demoDefaults(prov, req.Endpoint, c.user, e.Settings.LoginDocument); err != nil {
+	if err := demoDefaults(prov, c.user, e.Settings.LoginDocument); err != nil {
 		return nil, prov, err
 	}
 	login, err := e.loginDocument()
