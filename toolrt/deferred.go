@@ -71,9 +71,6 @@ func (r *Runtime) NewDeferredRun(b *budget.Budget, d Deferrer) *Run {
 	return run
 }
 
-// Deferred reports whether the run records writes instead of sending them.
-func (run *Run) Deferred() bool { return run.deferrer != nil }
-
 // deferring reports whether this prepared call must be recorded, not sent.
 func (run *Run) deferring(pr *Prepared) bool {
 	return run.deferrer != nil && pr.t.Kind == catalog.Mutation

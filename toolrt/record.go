@@ -48,6 +48,3 @@ func (run *Run) Refuse(name string, why audit.Decision) error {
 	_, err := c.finish(refused(""))
 	return err
 }
-
-// Unrecorded is the audit failure that stopped this run, or nil.
-func (run *Run) Unrecorded() error { return run.failed.get() }
