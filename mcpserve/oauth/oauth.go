@@ -27,9 +27,9 @@ const DefaultRoleClaim = "roles"
 // Leeway is the clock skew tolerated on exp, nbf and iat.
 const Leeway = 30 * time.Second
 
-// Algorithms are the signature algorithms accepted: asymmetric only, so a key set that is
+// algorithms are the signature algorithms accepted: asymmetric only, so a key set that is
 // public cannot be used to forge a token (HS256 with the public key as secret), and never none.
-var Algorithms = []jose.SignatureAlgorithm{
+var algorithms = []jose.SignatureAlgorithm{
 	jose.RS256, jose.RS384, jose.RS512, jose.PS256, jose.PS384, jose.PS512,
 	jose.ES256, jose.ES384, jose.ES512, jose.EdDSA,
 }
@@ -116,7 +116,7 @@ func invalid(format string, a ...any) error {
 
 // Verify checks one compact JWS and returns its caller.
 func (v *Verifier) Verify(ctx context.Context, token string) (*Caller, error) {
-	tok, err := jwt.ParseSigned(token, Algorithms)
+	tok, err := jwt.ParseSigned(token, algorithms)
 	if err != nil {
 		return nil, invalid("not a signed JWT with an accepted algorithm")
 	}
