@@ -147,7 +147,7 @@ func newSession(t *testing.T, d *demo, script agenttest.Script, o options) *sess
 	t.Helper()
 	m := agenttest.New(script)
 	t.Cleanup(m.Close)
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,22 +11,17 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
 // MaxInvalidArgs is how many refused argument sets one tool may get per turn before the turn ends.
 const MaxInvalidArgs = 3
 
-// End says how a turn ended.
-type End string
-
-// The ways a turn ends without an error.
-const (
-	Answered    End = "answered"     // the model answered in words
-	BudgetSpent End = "budget"       // the model-call ceiling came before an answer
-	UnknownTool End = "unknown tool" // the model named a tool this role does not have
-	InvalidArgs End = "invalid args" // MaxInvalidArgs refused argument sets for one tool
-)
+// A turn ends without an error in one of four decisions, the audit trail's words:
+// audit.Answered (the model answered in words), audit.OverBudget (the model-call ceiling came
+// before an answer), audit.UnknownTool (the model named a tool this role does not have) or
+// audit.InvalidArgs (MaxInvalidArgs refused argument sets for one tool).
 
 // Texts the model reads for calls the loop did not send. They describe, they do not instruct
 // the model how to get around anything.
@@ -48,7 +43,7 @@ type turn struct {
 // Turn adds the user's text to the conversation and runs the loop until the turn ends. A
 // non-nil error ends the whole conversation: the model server failed, authentication failed,
 // or ctx was cancelled.
-func (a *Agent) Turn(ctx context.Context, text string) (End, error) {
+func (a *Agent) Turn(ctx context.Context, text string) (audit.Decision, error) {
 	a.msgs = append(a.msgs, message{Role: roleUser, Content: text})
 	t := &turn{invalid: map[string]int{}}
 	for {
@@ -58,12 +53,12 @@ func (a *Agent) Turn(ctx context.Context, text string) (End, error) {
 		final, ok := a.nextCall()
 		if !ok {
 			a.printStopped()
-			return BudgetSpent, nil
+			return audit.OverBudget, nil
 		}
 		reply, err := a.ask(ctx, final)
 		if errors.Is(err, budget.ErrExceeded) {
 			a.printStopped()
-			return BudgetSpent, nil
+			return audit.OverBudget, nil
 		}
 		if err != nil {
 			return "", err
@@ -71,7 +66,7 @@ func (a *Agent) Turn(ctx context.Context, text string) (End, error) {
 		calls := a.ids.calls(reply)
 		if len(calls) == 0 {
 			a.answer(replyText(reply))
-			return Answered, nil
+			return audit.Answered, nil
 		}
 		taken := a.taken(calls, final)
 		a.msgs = append(a.msgs, assistantCalls(replyText(reply), kept(calls, taken), taken))
@@ -109,7 +104,7 @@ func (a *Agent) ask(ctx context.Context, final bool) (message, error) {
 // sent or not, because the API refuses a conversation with an unanswered call. Of the calls
 // past taken only the first is kept, answered "not run" with their number, so a reply of
 // thousands of calls costs the next request nothing more; every call is still audited.
-func (a *Agent) runCalls(ctx context.Context, t *turn, calls []toolCall, taken int, final bool) (End, error) {
+func (a *Agent) runCalls(ctx context.Context, t *turn, calls []toolCall, taken int, final bool) (audit.Decision, error) {
 	if unknown := a.unknown(calls); unknown != "" {
 		return a.stopUnknown(calls, taken, unknown)
 	}
@@ -131,11 +126,11 @@ func (a *Agent) runCalls(ctx context.Context, t *turn, calls []toolCall, taken i
 		if isInvalid(res) {
 			if t.invalid[name]++; t.invalid[name] >= MaxInvalidArgs {
 				a.skip(keep[i+1:], notRunText)
-				err := a.audit(calls[i+1:], toolrt.RefusedNotRun)
+				err := a.audit(calls[i+1:], audit.NotRun)
 				a.printf("\nstopped: the model sent invalid arguments for %s %d times in this turn; "+
 					"each went back to it as an error and nothing was sent.\n", esc(name), MaxInvalidArgs)
 				a.printf("budget: %s\n", a.budget.Summary())
-				return InvalidArgs, err
+				return audit.InvalidArgs, err
 			}
 		}
 	}
@@ -160,9 +155,9 @@ func (a *Agent) notTaken(calls []toolCall, final bool) error {
 	if len(calls) == 0 {
 		return nil
 	}
-	text, why, say := ceilingText, toolrt.RefusedOverBudget, "the run's tool-call ceiling was reached"
+	text, why, say := ceilingText, audit.OverBudget, "the run's tool-call ceiling was reached"
 	if final {
-		text, why, say = notOfferedText, toolrt.RefusedNotRun, "the request offered no tools"
+		text, why, say = notOfferedText, audit.NotRun, "the request offered no tools"
 	}
 	a.printCalls(calls)
 	if len(calls) > 1 {
@@ -175,14 +170,14 @@ func (a *Agent) notTaken(calls []toolCall, final bool) error {
 }
 
 // stopUnknown ends the turn on a reply naming a tool the role does not have: nothing in it runs.
-func (a *Agent) stopUnknown(calls []toolCall, taken int, unknown string) (End, error) {
+func (a *Agent) stopUnknown(calls []toolCall, taken int, unknown string) (audit.Decision, error) {
 	a.printCalls(calls)
 	a.skip(kept(calls, taken), unknownText)
 	var err error
 	for _, c := range calls {
-		why := toolrt.RefusedNotRun
+		why := audit.NotRun
 		if !a.offered(c) {
-			why = toolrt.RefusedUnknownTool
+			why = audit.UnknownTool
 		}
 		if err = a.run.Refuse(c.name, why); err != nil {
 			break
@@ -190,7 +185,7 @@ func (a *Agent) stopUnknown(calls []toolCall, taken int, unknown string) (End, e
 	}
 	a.printf("\nstopped: the model asked for %q, which is not one of this role's tools; nothing was sent.\n", clipName(unknown))
 	a.printf("budget: %s\n", a.budget.Summary())
-	return UnknownTool, err
+	return audit.UnknownTool, err
 }
 
 // printCalls names the calls of a reply that are not run, the first few one per line.
@@ -205,7 +200,7 @@ func (a *Agent) printCalls(calls []toolCall) {
 }
 
 // audit records calls that were not run.
-func (a *Agent) audit(calls []toolCall, why toolrt.Refusal) error {
+func (a *Agent) audit(calls []toolCall, why audit.Decision) error {
 	for _, c := range calls {
 		if err := a.run.Refuse(c.name, why); err != nil {
 			return err
@@ -264,7 +259,7 @@ func (a *Agent) printStopped() {
 }
 
 // isInvalid reports whether toolrt refused a call's arguments.
-func isInvalid(res toolrt.Result) bool { return res.Refusal == toolrt.RefusedInvalidArgs }
+func isInvalid(res toolrt.Result) bool { return res.Decision == audit.InvalidArgs }
 
 func isBudget(err error) bool { return errors.Is(err, budget.ErrExceeded) }
 

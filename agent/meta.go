@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 )
 
 // call runs one of the model's calls and returns the name of the tool it ran: the call's own,
@@ -22,8 +23,8 @@ func (a *Agent) call(ctx context.Context, c toolCall) (string, toolrt.Result, er
 		}
 		tool, args, err := metatools.Unwrap(raw)
 		if err != nil {
-			res := toolrt.Result{Text: metatools.CallArgsText, IsError: true, Refusal: toolrt.RefusedInvalidArgs}
-			return name, res, a.run.Refuse(name, toolrt.RefusedInvalidArgs)
+			res := toolrt.Result{Text: metatools.CallArgsText, IsError: true, Decision: audit.InvalidArgs}
+			return name, res, a.run.Refuse(name, audit.InvalidArgs)
 		}
 		a.printf("  call_tool runs: %s\n", esc(tool))
 		name, raw = tool, args

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
-	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/internal/loopback"
 	"github.com/toolgen/toolgen/toolrt/redact"
 )
 
@@ -41,12 +41,13 @@ type ModelConfig struct {
 }
 
 // checkKeyInClear refuses a key that would cross a network in clear, by the rule the runtime
-// applies to the API's password and token (toolrt.CheckEndpoint); only the message is the model's.
+// applies to the API's password and token (loopback.InClear); only the message is the model's.
 func (c ModelConfig) checkKeyInClear() error {
-	if _, err := url.Parse(c.URL); err != nil {
+	u, err := url.Parse(c.URL)
+	if err != nil {
 		return fmt.Errorf("agent: the model URL %q: %v", c.URL, err)
 	}
-	if toolrt.CheckEndpoint(c.URL, c.Key != "", c.InsecureHTTP) == nil {
+	if c.Key == "" || c.InsecureHTTP || !loopback.InClear(u) {
 		return nil
 	}
 	key := "the model's API key"

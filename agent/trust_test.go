@@ -46,7 +46,7 @@ func TestTamperedCatalogNeverWrites(t *testing.T) {
 
 // runTampered returns the refusal, or nil after running the loop on the accepted catalog.
 func runTampered(t *testing.T, d *demo, tm toolrttest.Tamper) error {
-	cat, err := toolrt.LoadCatalogFile(tm.WriteFile(t, generated.CatalogJSON))
+	cat, err := toolrt.Load(nil, toolrt.FromFile(tm.WriteFile(t, generated.CatalogJSON)))
 	if err != nil {
 		return err
 	}
@@ -141,7 +141,7 @@ func TestModelKeyEchoIsRedactedBeforeTheCut(t *testing.T) {
 // InsecureHTTP says the network is trusted; https, loopback or no key at all are fine.
 func TestModelKeyIsNotSentInClear(t *testing.T) {
 	t.Parallel()
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}

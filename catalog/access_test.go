@@ -17,7 +17,7 @@ func TestAccessRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _, err := toolrt.Load(raw, "platform_federation", "")
+	c, err := toolrt.Load(raw)
 	if err != nil {
 		t.Fatalf("the runtime refuses a catalog with access: %v", err)
 	}
@@ -28,7 +28,7 @@ func TestAccessRoundTrip(t *testing.T) {
 	if len(got) == 0 {
 		t.Fatal("the federation case's catalog.json carries no access")
 	}
-	out, err := catalog.Marshal(c)
+	out, err := catalog.Marshal(c.Catalog)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func startOAuth(t *testing.T, edit func(*Config)) *oauthServer {
 // roleRuntime is a runtime of role over the demo API, logged in as the demo user.
 func roleRuntime(t *testing.T, endpoint, role string, log *audit.Log) *toolrt.Runtime {
 	t.Helper()
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func (s *Server) resume(ctx context.Context, st *session, req *mcp.CallToolReque
 	pc := st.pending.take(req.Params.RequestState)
 	if pc == nil {
 		s.cfg.Logger.Warn("mcp retry with an unknown request state", "session", req.Session.ID(), "tool", name)
-		return toolrt.DeniedResult(), nil
+		return st.run.Resume(ctx, nil, gate.Decision{}) // no waiting write: the denial, nothing sent
 	}
 	d := decision(pc, name, raw, req.Params.InputResponses)
 	if !d.Approved && d.Reason == "mismatched retry" {

@@ -45,7 +45,7 @@ func newAuditedFixture(t testing.TB, log *audit.Log, extra ...func(http.Handler)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	demo := moviedbtest.Start(t, extra...)
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func spread(b *testing.B, sessions int, call func(session int) error) {
 }
 
 func benchDirect(b *testing.B, f *fixture, sessions int) {
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		b.Fatal(err)
 	}

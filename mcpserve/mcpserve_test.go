@@ -114,7 +114,7 @@ func TestUnknownToolIsAProtocolError(t *testing.T) {
 
 func TestToolOutsideTheRoleIsNotServed(t *testing.T) {
 	t.Parallel()
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}

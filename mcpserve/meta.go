@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 )
 
 // listed settles the configured mode for rt's role and returns what its tools/list shows.
@@ -44,7 +45,7 @@ func (s *Server) metaCall(ctx context.Context, st *session, meta *metatools.Set,
 	tool, args, err := metatools.Unwrap(raw)
 	if err != nil {
 		// Audited like any call refused for its arguments; nothing names a tool to run.
-		if err := st.run.Refuse(metatools.CallTool, toolrt.RefusedInvalidArgs); err != nil {
+		if err := st.run.Refuse(metatools.CallTool, audit.InvalidArgs); err != nil {
 			s.cfg.Logger.Warn("mcp call could not be audited", "session", req.Session.ID(), "err", err)
 		}
 		res := toolrt.Result{Text: metatools.CallArgsText, IsError: true}

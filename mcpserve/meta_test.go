@@ -58,7 +58,7 @@ func (r *recorder) sent() []string {
 // auditing into log.
 func githubRuntime(t *testing.T, rec *recorder, log *audit.Log) *toolrt.Runtime {
 	t.Helper()
-	cat, _, err := toolrt.Load(githubcatalog.JSON(t), "github", "")
+	cat, err := toolrt.Load(githubcatalog.JSON(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +239,7 @@ func TestCallToolWriteIsGatedLikeADirectCall(t *testing.T) {
 			if err := json.Unmarshal([]byte(line), &r); err != nil {
 				t.Fatal(err)
 			}
-			o.Audit = append(o.Audit, r.Tool+" "+r.Decision+" "+r.Outcome+" "+r.Body)
+			o.Audit = append(o.Audit, r.Tool+" "+string(r.Decision)+" "+r.Outcome+" "+r.Body)
 		}
 		return o
 	}
@@ -301,16 +301,16 @@ func TestToolsCarryCostAndFingerprint(t *testing.T) {
 			t.Errorf("%s: _meta %v, want tokens %d, fingerprint %s, catalog %s", tool.Name, m, d.Tokens, d.Fingerprint, f.rt.CatalogDigest())
 		}
 	}
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cat.Tools[0].Description += " Changed."
-	edited, err := catalog.Marshal(cat)
+	edited, err := catalog.Marshal(cat.Catalog)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat2, err := toolrt.LoadCatalog(edited)
+	cat2, err := toolrt.Load(edited)
 	if err != nil {
 		t.Fatal(err)
 	}

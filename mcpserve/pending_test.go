@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 )
 
 // prepareWrite prepares one write on run with a note, so each body is distinct.
@@ -34,7 +35,7 @@ func TestPendingWritesExpire(t *testing.T) {
 		t.Fatal("an expired write was still waiting")
 	}
 	// The expired write was settled as a denial: resuming it now sends nothing.
-	if res, _ := run.Resume(context.Background(), pr, approve()); !res.Denied {
+	if res, _ := run.Resume(context.Background(), pr, approve()); res.Decision != audit.Denied {
 		t.Fatalf("expired write resumed: %+v", res)
 	}
 }

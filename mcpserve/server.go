@@ -38,7 +38,7 @@ const MaxMessageBytes = 1 << 20
 // calls a minute, more than a person's host makes (a model's turn is a handful of calls), few
 // enough that a client looping on the server cannot hammer the API. Unlike a lifetime count it
 // never refuses a caller for good: the next minute admits again.
-var DefaultCallsPerCaller = budget.Rate{N: 100, Per: time.Minute}
+func DefaultCallsPerCaller() budget.Rate { return budget.Rate{N: 100, Per: time.Minute} }
 
 // protocolVersions are the protocol versions served, newest first. Under 2026-07-28 a server
 // must not send an elicitation during a call, so elicit mode returns an input request and
@@ -54,7 +54,7 @@ type Config struct {
 	Approve Approval      // "" means Deny
 	Limits  budget.Limits // ceilings of each MCP session; Mode "" means budget.Error
 	// PerCaller is the tool-call ceiling of each caller per time window, over all its sessions
-	// (and, counted in a shared store, over every replica); nil means DefaultCallsPerCaller
+	// (and, counted in a shared store, over every replica); nil means DefaultCallsPerCaller()
 	// counted in this process. The caller is the bearer token's subject when the transport
 	// verified one, else the server's one configured identity.
 	PerCaller *budget.PerCaller
@@ -133,7 +133,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Limits.Mode = budget.Error
 	}
 	if cfg.PerCaller == nil {
-		cfg.PerCaller = budget.NewPerCaller(DefaultCallsPerCaller, nil)
+		cfg.PerCaller = budget.NewPerCaller(DefaultCallsPerCaller(), nil)
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

@@ -14,12 +14,18 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 )
 
 // CannotAskResult is the refusal of a write when no human can be asked: with -approve deny,
 // or with -approve elicit and a client that cannot elicit. Like gate.DeniedResult it is final
 // and says nothing about how to get past the gate.
 const CannotAskResult = `{"denied":"This write needs a human's approval and this server cannot ask for it, so it was not sent. Do not repeat it. Tell the user it was not done."}`
+
+// DecisionMeta is the key of a tool result's _meta that holds the call's decision in the audit
+// trail's words (audit.Decision: allowed, denied, invalid_args...), so a host can tell a denial
+// from a failure without parsing the text meant for the model.
+const DecisionMeta = "toolgen/decision"
 
 // mcpTool describes one tool: the generated input schema verbatim, a title for people, the
 // annotations hosts use to decide how much to confirm, and in _meta what it costs and what
@@ -147,7 +153,7 @@ func (s *Server) result(ctx context.Context, req *mcp.CallToolRequest, name stri
 	if err != nil && ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	if res.Denied && s.cannotAsk(req.ClientCapabilities()) {
+	if res.Decision == audit.Denied && s.cannotAsk(req.ClientCapabilities()) {
 		res.Text = CannotAskResult
 	}
 	if err != nil {
@@ -158,6 +164,7 @@ func (s *Server) result(ctx context.Context, req *mcp.CallToolRequest, name stri
 		}
 	}
 	return &mcp.CallToolResult{
+		Meta:    mcp.Meta{DecisionMeta: string(res.Decision)},
 		Content: []mcp.Content{&mcp.TextContent{Text: res.Text}},
 		IsError: res.IsError,
 	}, nil

@@ -40,7 +40,7 @@ func TestTamperedCatalogIsRefusedOverMCP(t *testing.T) {
 
 // serveTampered returns the refusal, or nil after listing and calling the tool over MCP.
 func serveTampered(t *testing.T, endpoint string, tm toolrttest.Tamper) error {
-	cat, err := toolrt.LoadCatalogFile(tm.WriteFile(t, generated.CatalogJSON))
+	cat, err := toolrt.Load(nil, toolrt.FromFile(tm.WriteFile(t, generated.CatalogJSON)))
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 )
 
 // auditUnknown records each call of an unknown tool in its session's run, then lets the SDK
@@ -21,7 +22,7 @@ func (s *Server) auditUnknown(rt *toolrt.Runtime, defs []toolrt.ToolDef) mcp.Mid
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			if r, ok := req.(*mcp.CallToolRequest); ok && method == "tools/call" && r.Params != nil && !known[r.Params.Name] {
-				if err := s.session(r, rt, callerOf(r.Extra)).run.Refuse(r.Params.Name, toolrt.RefusedUnknownTool); err != nil {
+				if err := s.session(r, rt, callerOf(r.Extra)).run.Refuse(r.Params.Name, audit.UnknownTool); err != nil {
 					s.cfg.Logger.Warn("mcp call could not be audited", "session", r.Session.ID(), "err", err)
 				}
 			}

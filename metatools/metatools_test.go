@@ -12,7 +12,7 @@ import (
 // roleDefs are the example catalog's tools for role (support reads only; concierge also writes).
 func roleDefs(t testing.TB, role string) []toolrt.ToolDef {
 	t.Helper()
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
 	"github.com/toolgen/toolgen/toolrt/internal/args"
@@ -179,7 +180,7 @@ func TestNullSentAsWritten(t *testing.T) {
 	before := rec.toolRequests()
 	for name, in := range refusals {
 		res, err := run.Call(ctx, tools[name], []byte(in))
-		if err != nil || res.Refusal != RefusedInvalidArgs {
+		if err != nil || res.Decision != audit.InvalidArgs {
 			t.Errorf("%s: %+v, %v; want invalid arguments", name, res, err)
 		}
 	}

@@ -67,7 +67,7 @@ func TestTokenNeverInAuditOrLog(t *testing.T) {
 		if r.Run != run.ID() || r.Time.IsZero() {
 			t.Errorf("record without run or time: %s", sc.Text())
 		}
-		got = append(got, r.Tool+" "+r.Decision+" "+r.Outcome)
+		got = append(got, r.Tool+" "+string(r.Decision)+" "+r.Outcome)
 	}
 	want := []string{
 		"myWatchLists allowed ok",
@@ -128,7 +128,7 @@ func TestAuditNamesRoleAndUser(t *testing.T) {
 				if err := json.Unmarshal([]byte(line), &r); err != nil {
 					t.Fatal(err)
 				}
-				got = append(got, r.Role+" "+r.User+" "+r.Decision)
+				got = append(got, r.Role+" "+r.User+" "+string(r.Decision))
 			}
 			want := []string{tc.role + " " + tc.wantUser + " allowed", tc.role + " " + tc.wantUser + " invalid_args"}
 			if diff := cmp.Diff(want, got); diff != "" {

@@ -10,7 +10,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
@@ -75,7 +74,7 @@ func TestRandomSequencesNeverPassTheCeiling(t *testing.T) {
 
 // runScript plays one random script and returns how many results say a request was sent and
 // how many calls the budget admitted.
-func runScript(t *testing.T, cat *catalog.Catalog, cfg Config, rng *rand.Rand, ceiling int) (sent, admitted int) {
+func runScript(t *testing.T, cat *Catalog, cfg Config, rng *rand.Rand, ceiling int) (sent, admitted int) {
 	rt, err := New(cat, cfg)
 	if err != nil {
 		t.Error(err)

@@ -24,26 +24,13 @@ type Result struct {
 	// IsError: the call failed or was refused (MCP isError). Data next to field errors is not
 	// a failure: IsError false, Outcome graphql_errors, the errors in Text.
 	IsError bool
-	Denied  bool   // the approval gate refused the write; nothing was sent
-	Outcome string // exec's outcome, or "not_sent"
-	Ref     string // reference id of a failure whose details are in the log
-	// Refusal says why nothing was sent, for callers that react differently (the model loop
-	// ends a turn after repeated invalid arguments); empty when the request went out.
-	Refusal Refusal
+	// Decision is the call's decision as its audit record states it: audit.Allowed, Approved or
+	// Confirmed when the request went out; otherwise why nothing was sent (audit.Denied,
+	// InvalidArgs, UnknownTool, OverBudget, Deferred, AuditFailed...).
+	Decision audit.Decision
+	Outcome  string // exec's outcome, or "not_sent"
+	Ref      string // reference id of a failure whose details are in the log
 }
-
-// Refusal is the reason a call was refused before anything was sent.
-type Refusal string
-
-// The reasons a call can be refused without a request.
-const (
-	RefusedUnknownTool Refusal = "unknown_tool"
-	RefusedOverBudget  Refusal = "over_budget"
-	RefusedInvalidArgs Refusal = "invalid_args"
-	RefusedDenied      Refusal = "denied"
-	RefusedNotRun      Refusal = "not_run"      // the model loop answered the call without running it
-	RefusedAudit       Refusal = "audit_failed" // the audit trail cannot be written; nothing runs
-)
 
 // Fixed texts the model receives when a call is refused before anything is sent.
 const (
@@ -111,33 +98,33 @@ func (run *Run) newCall(name string) *call {
 // check runs the steps before approval. A nil *Prepared comes with the final Result.
 func (c *call) check(name string, raw []byte) (*Prepared, Result, error) {
 	if err := c.run.failed.get(); err != nil {
-		c.rec.Decision = string(RefusedAudit)
-		return nil, refused(RefusedAudit, auditText), err
+		c.rec.Decision = audit.AuditFailed
+		return nil, refused(auditText), err
 	}
 	t := c.run.rt.byName[name]
 	if t == nil {
-		c.rec.Decision = audit.DecisionUnknownTool
-		return nil, refused(RefusedUnknownTool, unknownToolText), nil
+		c.rec.Decision = audit.UnknownTool
+		return nil, refused(unknownToolText), nil
 	}
 	if err := c.admit(name); err != nil {
-		return nil, refused(RefusedOverBudget, overBudgetText(err)), c.stopError(err)
+		return nil, refused(overBudgetText(err)), c.stopError(err)
 	}
 	p, err := prepare(t, raw)
 	if err != nil {
-		c.rec.Decision = audit.DecisionInvalidArgs
-		return nil, refused(RefusedInvalidArgs, argsText(err)), nil
+		c.rec.Decision = audit.InvalidArgs
+		return nil, refused(argsText(err)), nil
 	}
 	c.rec.Body, c.rec.Args = "sha256:"+p.fingerprint(), p.variables
-	c.rec.Decision = audit.DecisionAllowed
+	c.rec.Decision = audit.Allowed
 	pr := &Prepared{c: c, t: t, p: p}
 	if t.Approval != catalog.ApprovalRequired || c.run.direct {
 		return pr, Result{}, nil
 	}
 	pr.need = true
 	pr.req = gate.Request{Tool: t.Name, Operation: t.Operation, Variables: p.variables, BodySHA: p.sha}
-	c.rec.Decision = audit.DecisionDenied
+	c.rec.Decision = audit.Denied
 	if c.run.gate.DeniedBefore(p.sha) {
-		return nil, DeniedResult(), nil
+		return nil, refused(gate.DeniedResult), nil
 	}
 	return pr, Result{}, nil
 }
@@ -149,7 +136,8 @@ func (c *call) send(ctx context.Context, t *tool, p *prepared) (Result, error) {
 		pre := c.rec
 		pre.Time, pre.Outcome = c.start.UTC(), audit.OutcomeSending
 		if err := c.run.record(pre); err != nil {
-			return refused(RefusedAudit, auditText), err
+			c.rec.Decision = audit.AuditFailed
+			return refused(auditText), err
 		}
 	}
 	out, err := c.run.rt.client.Do(ctx, p.body, t.mutation)
@@ -166,7 +154,7 @@ func (c *call) admit(name string) error {
 		return nil
 	}
 	if err := c.run.budget.AllowToolCall(name); err != nil {
-		c.rec.Decision = audit.DecisionOverBudget
+		c.rec.Decision = audit.OverBudget
 		return err
 	}
 	return nil
@@ -207,26 +195,28 @@ func (c *call) approve(pr *Prepared, d gate.Decision) bool {
 	if approval == nil || approval.Redeem(pr.p.body) != nil {
 		return false
 	}
-	c.rec.Decision = audit.DecisionApproved
+	c.rec.Decision = audit.Approved
 	return true
 }
 
-// finish writes the call's audit record; an error means the trail failed and the run must end.
-func (c *call) finish(Result) error {
+// finish writes the call's audit record and gives res its decision, so that the Result and
+// the record always say the same. An error means the trail failed and the run must end.
+func (c *call) finish(res Result) (Result, error) {
 	c.rec.Time = c.start.UTC()
 	c.rec.DurationMS = time.Since(c.start).Milliseconds()
-	return c.run.record(c.rec)
+	res.Decision = c.rec.Decision
+	return res, c.run.record(c.rec)
 }
 
-func refused(why Refusal, text string) Result {
-	return Result{Text: text, IsError: true, Outcome: "not_sent", Refusal: why}
+// refused is a result for a call that sent nothing; finish gives it the record's decision.
+func refused(text string) Result {
+	return Result{Text: text, IsError: true, Outcome: "not_sent"}
 }
 
-// DeniedResult is the result of a write that was not approved, for callers that refuse a
-// write themselves (an MCP retry naming no waiting write): nothing was sent.
-func DeniedResult() Result {
-	r := refused(RefusedDenied, gate.DeniedResult)
-	r.Denied = true
+// denied is the result of a write that was not approved, before any call record says so.
+func denied() Result {
+	r := refused(gate.DeniedResult)
+	r.Decision = audit.Denied
 	return r
 }
 

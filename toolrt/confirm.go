@@ -64,18 +64,20 @@ func (r *Runtime) CheckStored(w StoredWrite) error {
 
 // SendStored checks the stored write and sends its bytes unchanged, once, as this runtime's
 // identity, with the decision "confirmed" in the audit trail: a "sending" record first, and
-// nothing is sent when that cannot be written (Result.Refusal is RefusedAudit). The caller must hold the
-// store's claim on the request: that claim, not this method, makes the send happen once.
+// nothing is sent when that cannot be written (Result.Decision is audit.AuditFailed). The
+// caller must hold the store's claim on the request: that claim, not this method, makes the
+// send happen once.
 func (r *Runtime) SendStored(ctx context.Context, w StoredWrite) (Result, error) {
 	if err := r.CheckStored(w); err != nil {
 		return Result{}, err
 	}
 	run := &Run{rt: r, id: newID("confirm"), direct: true}
 	c := run.newCall(w.Tool)
-	c.rec.Decision, c.rec.Request, c.rec.Body = audit.DecisionConfirmed, w.Request, "sha256:"+w.BodySHA
+	c.rec.Decision, c.rec.Request, c.rec.Body = audit.Confirmed, w.Request, "sha256:"+w.BodySHA
 	t := r.byName[w.Tool]
 	res, err := c.send(ctx, t, &prepared{body: w.Body})
-	if ferr := c.finish(res); ferr != nil {
+	res, ferr := c.finish(res)
+	if ferr != nil {
 		err = errors.Join(err, ferr)
 	}
 	return res, err

@@ -63,10 +63,6 @@ type ConflictError struct{ ID string }
 
 func (e *ConflictError) Error() string { return "conflicts with request " + e.ID }
 
-// RefusedDeferred marks a write that was recorded for confirmation, or could not be, and was
-// not sent.
-const RefusedDeferred Refusal = "deferred"
-
 // NewDeferredRun starts a run that never sends a write: every mutation, whatever its approval
 // setting, is recorded through d. Reads run as usual. It counts calls in b like any run.
 func (r *Runtime) NewDeferredRun(b *budget.Budget, d Deferrer) *Run {
@@ -74,9 +70,6 @@ func (r *Runtime) NewDeferredRun(b *budget.Budget, d Deferrer) *Run {
 	run.deferrer = d
 	return run
 }
-
-// Deferred reports whether the run records writes instead of sending them.
-func (run *Run) Deferred() bool { return run.deferrer != nil }
 
 // deferring reports whether this prepared call must be recorded, not sent.
 func (run *Run) deferring(pr *Prepared) bool {
@@ -87,15 +80,15 @@ func (run *Run) deferring(pr *Prepared) bool {
 // model's error result, not the run's end: the write simply did not happen.
 func (c *call) propose(ctx context.Context, pr *Prepared) Result {
 	w := c.run.deferredWrite(pr)
-	c.rec.Decision = audit.DecisionDeferred
+	c.rec.Decision = audit.Deferred
 	rc, err := c.run.deferrer.Propose(ctx, w)
 	var conflict *ConflictError
 	switch {
 	case errors.As(err, &conflict):
-		c.rec.Decision, c.rec.Request = audit.DecisionConflict, conflict.ID
-		return refused(RefusedDeferred, fmt.Sprintf(conflictText, conflict.ID))
+		c.rec.Decision, c.rec.Request = audit.Conflict, conflict.ID
+		return refused(fmt.Sprintf(conflictText, conflict.ID))
 	case err != nil:
-		res := refused(RefusedDeferred, storeFailedText)
+		res := refused(storeFailedText)
 		res.Ref = exec.NewRef()
 		c.rec.Ref = res.Ref
 		if log := c.run.rt.client.Log; log != nil {
@@ -104,7 +97,7 @@ func (c *call) propose(ctx context.Context, pr *Prepared) Result {
 		return res
 	}
 	c.rec.Request = rc.ID
-	return Result{Text: recordedText(rc), Outcome: "not_sent", Refusal: RefusedDeferred}
+	return Result{Text: recordedText(rc), Outcome: "not_sent"}
 }
 
 const (

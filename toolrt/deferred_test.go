@@ -58,7 +58,7 @@ func TestDeferredRunSendsNoWrite(t *testing.T) {
 	noted := `{"input":{"watchListId":"1","titleId":"42","titleType":"MOVIE","userNotes":"the user loves it"}}`
 
 	first, err := run.Call(ctx, "addWatchListItem", []byte(noted))
-	if err != nil || first.IsError || first.Refusal != RefusedDeferred || !strings.Contains(first.Text, "Recorded, not done") {
+	if err != nil || first.IsError || first.Decision != audit.Deferred || !strings.Contains(first.Text, "Recorded, not done") {
 		t.Fatalf("proposal: %+v %v", first, err)
 	}
 	retry, _ := run.Call(ctx, "addWatchListItem", []byte(noted))
@@ -154,7 +154,7 @@ func decisionsIn(t *testing.T, trail string) []string {
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatalf("audit line %q: %v", line, err)
 		}
-		out = append(out, r.Decision)
+		out = append(out, string(r.Decision))
 	}
 	return out
 }

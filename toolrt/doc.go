@@ -11,7 +11,7 @@
 //
 // A model loop (or an MCP session) uses it like this:
 //
-//	cat, err := toolrt.LoadCatalog(generated.CatalogJSON) // or Load(data, source, pin): digest, pin, documents
+//	cat, err := toolrt.Load(generated.CatalogJSON) // or Load(nil, FromFile(path), Pin(digest))
 //	rt, err := toolrt.New(cat, toolrt.Config{
 //		Endpoint: endpoint, Role: "concierge", User: "user",
 //		Password: func() string { return os.Getenv("API_PASSWORD") },
@@ -29,7 +29,8 @@
 //		if err != nil {
 //			break // budget spent (stop mode), login failed twice, or ctx cancelled (Ctrl-C)
 //		}
-//		// hand res.Text back to the model; res.IsError marks failures and denials
+//		// hand res.Text back to the model; res.IsError marks failures and denials, and
+//		// res.Decision says what became of the call in the audit trail's words
 //	}
 //
 // Call is Prepare followed by Resume. A caller that must ask for approval outside the call

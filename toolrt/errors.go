@@ -1,8 +1,6 @@
 package toolrt
 
 import (
-	"net/http"
-
 	"github.com/toolgen/toolgen/toolrt/internal/auth"
 	"github.com/toolgen/toolgen/toolrt/internal/exec"
 )
@@ -18,12 +16,3 @@ var (
 	// ErrNoLoginDocument: a user is configured but Config.LoginDocument is empty.
 	ErrNoLoginDocument = auth.ErrNoLoginDocument
 )
-
-// DefaultAuthErrorCodes are the GraphQL error codes that mean "log in again" when
-// Config.AuthErrorCodes is nil: UNAUTHENTICATED and UNAUTHORIZED (in extensions.code, or in
-// extensions.classification as Spring GraphQL writes it). It returns a fresh slice.
-func DefaultAuthErrorCodes() []string { return exec.DefaultAuthErrorCodes() }
-
-// NewHTTPClient returns the client Config.HTTPClient defaults to: it never follows a redirect,
-// which could carry the bearer token to another host.
-func NewHTTPClient() *http.Client { return exec.NewHTTPClient() }

@@ -14,7 +14,7 @@ func TestGeneratedCatalog(t *testing.T) {
 	t.Parallel()
 	// Read from disk: the generated package imports toolrt (its typed calls), so this in-package
 	// test cannot import it back.
-	cat, err := LoadCatalogFile("../generated/catalog.json")
+	cat, err := Load(nil, FromFile("../generated/catalog.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

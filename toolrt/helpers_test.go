@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/moviedb"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt/gate"
@@ -112,9 +111,9 @@ func newTextLogger(w io.Writer) *slog.Logger {
 
 // testCatalog is the repository example's generated catalog (go generate keeps it fresh), so
 // that no hand-kept copy of the format can drift from what toolgen writes.
-func testCatalog(t testing.TB) *catalog.Catalog {
+func testCatalog(t testing.TB) *Catalog {
 	t.Helper()
-	cat, err := LoadCatalogFile("../generated/catalog.json")
+	cat, err := Load(nil, FromFile("../generated/catalog.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,20 +10,30 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 )
 
-// EmbeddedSource is the Source of a catalog compiled into the binary.
-const EmbeddedSource = "embedded"
+// embedded is the Source of catalog bytes handed to Load without FromFile.
+const embedded = "embedded"
 
-// Provenance says which catalog a runtime runs: the digest of its bytes (what sha256sum
-// prints, the value -catalog-sha256 pins) and where they came from.
-type Provenance struct {
-	Digest string // "sha256:<hex>", catalog.FileDigest of the file
-	Source string // EmbeddedSource or the file's path
+// Catalog is a catalog that Load verified, with where it came from. Its tools, roles and
+// digest are catalog.Catalog's; CheckRole and RoleNames say which roles it declares.
+type Catalog struct {
+	*catalog.Catalog
+	Provenance Provenance
 }
 
-// Location is Source in a form another process can compare: EmbeddedSource, or the file's
+// Provenance says which catalog a runtime runs: the digest of its bytes (what sha256sum
+// prints, the value Pin and -catalog-sha256 take) and where they came from.
+type Provenance struct {
+	Digest string // "sha256:<hex>", catalog.FileDigest of the file
+	Source string // "embedded", or the file's path (FromFile)
+}
+
+// Embedded reports whether the catalog was compiled into the binary rather than read from a file.
+func (p Provenance) Embedded() bool { return p.Source == embedded }
+
+// Location is Source in a form another process can compare: "embedded", or the file's
 // absolute path (resolved against this process's working directory); "" when Source is.
 func (p Provenance) Location() string {
-	if p.Source == "" || p.Source == EmbeddedSource {
+	if p.Source == "" || p.Embedded() {
 		return p.Source
 	}
 	if abs, err := filepath.Abs(p.Source); err == nil {
@@ -37,47 +47,55 @@ func (p Provenance) String() string {
 	return fmt.Sprintf("catalog %s (%s)", p.Digest, p.Source)
 }
 
-// Load parses catalog bytes from source and refuses them unless they are what toolgen wrote:
-// the self digest must hold (no hand edit), every tool must agree with its own document
-// (VerifyCatalog), and when pin is set the bytes must hash to it. pin is bare hex or
-// "sha256:<hex>".
-func Load(data []byte, source, pin string) (*catalog.Catalog, Provenance, error) {
-	prov := Provenance{Digest: catalog.FileDigest(data), Source: source}
-	if err := checkPin(prov, pin); err != nil {
-		return nil, prov, err
+// LoadOption changes where Load reads a catalog from or what it insists on.
+type LoadOption func(*loadOptions)
+
+type loadOptions struct {
+	file string
+	pin  string
+}
+
+// FromFile reads the catalog from the catalog.json at path instead of the bytes given to Load
+// (pass nil), and names the path as its Source.
+func FromFile(path string) LoadOption { return func(o *loadOptions) { o.file = path } }
+
+// Pin refuses catalog bytes whose SHA-256 is not digest: bare hex as sha256sum prints it, or
+// "sha256:<hex>". An empty digest pins nothing.
+func Pin(digest string) LoadOption { return func(o *loadOptions) { o.pin = digest } }
+
+// Load parses catalog bytes (generated.CatalogJSON, or a file with FromFile) and refuses them
+// unless they are what toolgen wrote: the self digest must hold (no hand edit), every tool must
+// agree with its own document (one operation of the tool's kind and name, whose variables are
+// the input schema's properties), and under Pin the bytes must hash to the pinned digest.
+func Load(data []byte, opts ...LoadOption) (*Catalog, error) {
+	var o loadOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	source := embedded
+	if o.file != "" {
+		source = o.file
+		var err error
+		if data, err = os.ReadFile(o.file); err != nil {
+			return nil, err
+		}
+	}
+	c := &Catalog{Provenance: Provenance{Digest: catalog.FileDigest(data), Source: source}}
+	if err := checkPin(c.Provenance, o.pin); err != nil {
+		return nil, err
 	}
 	cat, err := catalog.Parse(data)
 	if err != nil {
-		return nil, prov, fmt.Errorf("%s: %w", source, err)
+		return nil, fmt.Errorf("%s: %w", source, err)
 	}
 	if err := catalog.VerifyDigest(data); err != nil {
-		return nil, prov, fmt.Errorf("%s: %w", source, err)
+		return nil, fmt.Errorf("%s: %w", source, err)
 	}
-	if _, err := VerifyCatalog(cat); err != nil {
-		return nil, prov, fmt.Errorf("%s: %w", source, err)
+	if _, err := verifyCatalog(cat); err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
 	}
-	return cat, prov, nil
-}
-
-// LoadFile reads a catalog.json file and loads it as Load does, with the path as its source.
-func LoadFile(path, pin string) (*catalog.Catalog, Provenance, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, Provenance{Source: path}, err
-	}
-	return Load(data, path, pin)
-}
-
-// LoadCatalog loads embedded catalog bytes (e.g. generated.CatalogJSON) with Load's checks.
-func LoadCatalog(data []byte) (*catalog.Catalog, error) {
-	cat, _, err := Load(data, EmbeddedSource, "")
-	return cat, err
-}
-
-// LoadCatalogFile loads a catalog.json file with Load's checks.
-func LoadCatalogFile(path string) (*catalog.Catalog, error) {
-	cat, _, err := LoadFile(path, "")
-	return cat, err
+	c.Catalog = cat
+	return c, nil
 }
 
 // checkPin compares the catalog's digest with the pinned one, if any.
@@ -85,7 +103,7 @@ func checkPin(prov Provenance, pin string) error {
 	if pin == "" {
 		return nil
 	}
-	want, err := ParsePin(pin)
+	want, err := parsePin(pin)
 	if err != nil {
 		return err
 	}
@@ -95,9 +113,9 @@ func checkPin(prov Provenance, pin string) error {
 	return nil
 }
 
-// ParsePin turns a pinned digest, bare hex (as sha256sum prints it) or "sha256:<hex>", into
+// parsePin turns a pinned digest, bare hex (as sha256sum prints it) or "sha256:<hex>", into
 // the "sha256:<hex>" form catalog.FileDigest returns.
-func ParsePin(pin string) (string, error) {
+func parsePin(pin string) (string, error) {
 	h := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(pin), "sha256:"))
 	if b, err := hex.DecodeString(h); err != nil || len(b) != 32 {
 		return "", fmt.Errorf("-catalog-sha256 %q: want the 64 hex digits sha256sum prints for catalog.json, optionally after sha256:", pin)

@@ -46,7 +46,8 @@ func (run *Run) Prepare(_ context.Context, name string, raw []byte) (*Prepared, 
 	c := run.newCall(name)
 	pr, res, err := c.check(name, raw)
 	if pr == nil {
-		if ferr := c.finish(res); ferr != nil {
+		var ferr error
+		if res, ferr = c.finish(res); ferr != nil {
 			err = ferr // an unrecorded refusal ends the run, whatever else it was
 		}
 	}
@@ -62,16 +63,17 @@ func (run *Run) Prepare(_ context.Context, name string, raw []byte) (*Prepared, 
 // denial. Errors mean what they mean for Call.
 func (run *Run) Resume(ctx context.Context, pr *Prepared, d gate.Decision) (Result, error) {
 	if pr == nil || pr.c.run != run || !pr.used.CompareAndSwap(false, true) {
-		return DeniedResult(), nil
+		return denied(), nil
 	}
 	c := pr.c
-	res, err := DeniedResult(), error(nil)
+	res, err := refused(gate.DeniedResult), error(nil)
 	if run.deferring(pr) { // a deferred run never sends a write, whatever the decision says
 		res = c.propose(ctx, pr)
 	} else if c.approve(pr, d) {
 		res, err = c.send(ctx, pr.t, pr.p)
 	}
-	if ferr := c.finish(res); ferr != nil {
+	res, ferr := c.finish(res)
+	if ferr != nil {
 		err = ferr
 	}
 	return res, err
@@ -80,9 +82,9 @@ func (run *Run) Resume(ctx context.Context, pr *Prepared, d gate.Decision) (Resu
 // abandon ends a prepared call unsent and unsettled (the decision never came because the run
 // is ending) and audits it as denied.
 func (run *Run) abandon(pr *Prepared) Result {
-	res := DeniedResult()
+	res := denied()
 	if pr.used.CompareAndSwap(false, true) {
-		_ = pr.c.finish(res) // the run is ending already; a failed record is remembered by the run
+		res, _ = pr.c.finish(res) // the run is ending already; a failed record is remembered by the run
 	}
 	return res
 }
@@ -94,6 +96,7 @@ func (run *Run) Expire(pr *Prepared) error {
 	if pr == nil || pr.c.run != run || !pr.used.CompareAndSwap(false, true) {
 		return nil
 	}
-	pr.c.rec.Decision = audit.DecisionExpired
-	return pr.c.finish(DeniedResult())
+	pr.c.rec.Decision = audit.Expired
+	_, err := pr.c.finish(refused(gate.DeniedResult))
+	return err
 }

@@ -44,14 +44,14 @@ func TestPrepareCountsOnceAndResumeSendsOnce(t *testing.T) {
 	if err != nil || res.IsError || rec.toolRequests() != 1 {
 		t.Fatalf("approved resume: %v %+v, %d requests", err, res, rec.toolRequests())
 	}
-	if again, _ := run.Resume(ctx, pr, gate.Decision{Approved: true}); !again.Denied || rec.toolRequests() != 1 {
+	if again, _ := run.Resume(ctx, pr, gate.Decision{Approved: true}); again.Decision != audit.Denied || rec.toolRequests() != 1 {
 		t.Fatalf("second resume: %+v, %d requests", again, rec.toolRequests())
 	}
 	// One call: the "sending" record before the write, then its outcome.
-	if got := auditDecisions(&buf); len(got) != 2 || got[0] != audit.DecisionApproved || got[1] != audit.DecisionApproved {
+	if got := auditDecisions(&buf); len(got) != 2 || got[0] != "approved" || got[1] != "approved" {
 		t.Fatalf("audit decisions %v, want approved (sending) then approved", got)
 	}
-	if _, res, _ := run.Prepare(ctx, "movie", []byte(`{"id":"42"}`)); res.Refusal != RefusedOverBudget {
+	if _, res, _ := run.Prepare(ctx, "movie", []byte(`{"id":"42"}`)); res.Decision != audit.OverBudget {
 		t.Fatalf("second call within a budget of one: %+v", res)
 	}
 }
@@ -64,18 +64,18 @@ func TestResumeDenialIsRememberedAtPrepare(t *testing.T) {
 	run := rt.NewRun(budget.New(budget.Defaults()), &scripted{answers: []string{"y"}})
 	ctx := context.Background()
 	pr, _, _ := run.Prepare(ctx, "addWatchListItem", []byte(addMatrix))
-	if res, err := run.Resume(ctx, pr, gate.Decision{Reason: "declined"}); err != nil || !res.Denied {
+	if res, err := run.Resume(ctx, pr, gate.Decision{Reason: "declined"}); err != nil || res.Decision != audit.Denied {
 		t.Fatalf("declined resume: %v %+v", err, res)
 	}
 	pr, res, err := run.Prepare(ctx, "addWatchListItem", []byte(addMatrix))
-	if pr != nil || err != nil || !res.Denied || res.Refusal != RefusedDenied {
+	if pr != nil || err != nil || res.Decision != audit.Denied {
 		t.Fatalf("prepare of a denied body: %v %v %+v", pr, err, res)
 	}
 	// Call on the same run does not ask the approver (who would say yes) either.
-	if res, _ := run.Call(ctx, "addWatchListItem", []byte(addMatrix)); !res.Denied || rec.toolRequests() != 0 {
+	if res, _ := run.Call(ctx, "addWatchListItem", []byte(addMatrix)); res.Decision != audit.Denied || rec.toolRequests() != 0 {
 		t.Fatalf("call of a denied body: %+v, %d requests", res, rec.toolRequests())
 	}
-	want := []string{audit.DecisionDenied, audit.DecisionDenied, audit.DecisionDenied}
+	want := []string{"denied", "denied", "denied"}
 	if got := auditDecisions(&buf); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Fatalf("audit decisions %v, want %v", got, want)
 	}
@@ -87,10 +87,10 @@ func TestResumeOnAnotherRunSendsNothing(t *testing.T) {
 	rt := newRuntime(t, endpoint, asUser(Config{}))
 	a, b := rt.NewRun(nil, nil), rt.NewRun(nil, nil)
 	pr, _, _ := a.Prepare(context.Background(), "addWatchListItem", []byte(addMatrix))
-	if res, _ := b.Resume(context.Background(), pr, gate.Decision{Approved: true}); !res.Denied || rec.toolRequests() != 0 {
+	if res, _ := b.Resume(context.Background(), pr, gate.Decision{Approved: true}); res.Decision != audit.Denied || rec.toolRequests() != 0 {
 		t.Fatalf("resume on another run: %+v, %d requests", res, rec.toolRequests())
 	}
-	if res, _ := a.Resume(context.Background(), nil, gate.Decision{Approved: true}); !res.Denied {
+	if res, _ := a.Resume(context.Background(), nil, gate.Decision{Approved: true}); res.Decision != audit.Denied {
 		t.Fatalf("resume of nil: %+v", res)
 	}
 }

@@ -42,11 +42,9 @@ func (run *Run) record(r audit.Record) error {
 // Refuse records a call the caller answered without running it: a tool the role does not
 // have, a call past the tool-call ceiling, a call in a request that offered no tools. Nothing
 // is counted or sent. A non-nil error means the audit trail failed and the run must end.
-func (run *Run) Refuse(name string, why Refusal) error {
+func (run *Run) Refuse(name string, why audit.Decision) error {
 	c := run.newCall(name)
-	c.rec.Decision = string(why)
-	return c.finish(refused(why, ""))
+	c.rec.Decision = why
+	_, err := c.finish(refused(""))
+	return err
 }
-
-// Unrecorded is the audit failure that stopped this run, or nil.
-func (run *Run) Unrecorded() error { return run.failed.get() }

@@ -40,7 +40,7 @@ func TestFullAuditDiskStopsTheRunUnsent(t *testing.T) {
 		t.Errorf("result %+v, want an unsent error", res)
 	}
 	res, err = run.Call(context.Background(), "movie", []byte(`{"id":"42"}`))
-	if !errors.Is(err, audit.ErrWrite) || res.Refusal != RefusedAudit || rec.toolRequests() != 0 {
+	if !errors.Is(err, audit.ErrWrite) || res.Decision != audit.AuditFailed || rec.toolRequests() != 0 {
 		t.Errorf("a read after the audit failed: %+v, %v, %d requests", res, err, rec.toolRequests())
 	}
 }
@@ -54,7 +54,7 @@ func TestRefuseAndExpireAreRecorded(t *testing.T) {
 	rt := newRuntime(t, endpoint, asUser(Config{Audit: audit.New(&buf, false)}))
 	run := rt.NewRun(budget.New(budget.Defaults()), nil)
 	ctx := context.Background()
-	if err := run.Refuse("deleteEverything", RefusedUnknownTool); err != nil {
+	if err := run.Refuse("deleteEverything", audit.UnknownTool); err != nil {
 		t.Fatal(err)
 	}
 	pr, _, err := run.Prepare(ctx, "addWatchListItem", []byte(addMatrix))
@@ -64,7 +64,7 @@ func TestRefuseAndExpireAreRecorded(t *testing.T) {
 	if err := run.Expire(pr); err != nil {
 		t.Fatal(err)
 	}
-	if res, _ := run.Resume(ctx, pr, gate.Decision{Approved: true}); !res.Denied {
+	if res, _ := run.Resume(ctx, pr, gate.Decision{Approved: true}); res.Decision != audit.Denied {
 		t.Errorf("an expired write could still be resumed: %+v", res)
 	}
 	got := strings.Join(auditDecisions(&buf), " ")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/toolrt/toolrttest"
 )
 
@@ -19,7 +20,7 @@ func TestNewRefusesAnUndeclaredRole(t *testing.T) {
 		{"shopper", `role "shopper" is not declared by this catalog (it declares concierge, support); use one of them, or declare the role under roles: in allowlist.yaml and run toolgen again`},
 	} {
 		_, err := New(cat, Config{Endpoint: "http://127.0.0.1:1/graphql", Role: c.role})
-		var re *RoleError
+		var re *catalog.RoleError
 		if !errors.As(err, &re) || err.Error() != c.want {
 			t.Errorf("role %q: error %v\nwant %s", c.role, err, c.want)
 		}
@@ -38,7 +39,7 @@ func TestAnyRoleOfACatalogWithoutRoles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, _, err := Load(toolrttest.Reseal(t, data, toolrttest.DropRoles), "noroles.json", "")
+	cat, err := Load(toolrttest.Reseal(t, data, toolrttest.DropRoles))
 	if err != nil {
 		t.Fatal(err)
 	}

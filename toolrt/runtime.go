@@ -8,13 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/loopback"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
@@ -45,16 +44,15 @@ type Config struct {
 	// refused before anything is sent). An input object with other fields is written out:
 	//   mutation Login($username: String!, $password: String!) { login(input: {email: $username, password: $password}) { token } }
 	LoginDocument string
-	HTTPClient    *http.Client  // nil: NewHTTPClient(), which never follows redirects
+	HTTPClient    *http.Client  // nil: a client that never follows a redirect (it could carry the token to another host)
 	Timeout       time.Duration // per tool call, body read included; 0: 10 seconds
 	Audit         *audit.Log    // nil: no audit trail
 	InsecureHTTP  bool          // allow credentials over plain HTTP to a non-loopback host
 	Logger        *slog.Logger  // failure details under reference ids; nil: discarded
-	// AuthErrorCodes are the GraphQL error codes meaning "log in again"; nil:
-	// DefaultAuthErrorCodes().
+	// AuthErrorCodes are the GraphQL error codes meaning "log in again" (in extensions.code, or
+	// in extensions.classification as Spring GraphQL writes it); nil: UNAUTHENTICATED and
+	// UNAUTHORIZED.
 	AuthErrorCodes []string
-	// Provenance names the catalog in every audit record (from Load); zero leaves it out.
-	Provenance Provenance
 }
 
 // Runtime executes one catalog's tools for one role and one identity. It is safe for
@@ -75,7 +73,7 @@ type tool struct {
 	catalog.Tool
 	fingerprint string
 	schema      *args.Schema
-	// mutation is the parsed document's kind (VerifyCatalog): the no-retry rule, ToolDef and so
+	// mutation is the parsed document's kind (verifyCatalog): the no-retry rule, ToolDef and so
 	// MCP's annotations read this, never the catalog's kind field.
 	mutation bool
 }
@@ -97,32 +95,33 @@ type ToolDef struct {
 }
 
 // New prepares the role's tools, compiling each input schema once. It does not log in. It
-// refuses a catalog that fails VerifyCatalog, however it was loaded.
-func New(cat *catalog.Catalog, cfg Config) (*Runtime, error) {
+// refuses a catalog whose tools disagree with their documents, however it was made, a role
+// the catalog does not declare (*catalog.RoleError) and what Config.Check refuses.
+func New(cat *Catalog, cfg Config) (*Runtime, error) {
 	if cfg.Endpoint == "" {
 		return nil, fmt.Errorf("toolrt: no endpoint configured")
 	}
-	if err := CheckEndpoint(cfg.Endpoint, cfg.User != "" || cfg.Token != "", cfg.InsecureHTTP); err != nil {
+	if cat == nil || cat.Catalog == nil {
+		return nil, fmt.Errorf("toolrt: no catalog; load one with Load")
+	}
+	headers, err := cfg.check()
+	if err != nil {
 		return nil, err
 	}
-	headers, err := parseHeaders(cfg.TokenHeader, cfg.Headers)
+	kinds, err := verifyCatalog(cat.Catalog)
 	if err != nil {
 		return nil, fmt.Errorf("toolrt: %w", err)
 	}
-	kinds, err := VerifyCatalog(cat)
-	if err != nil {
-		return nil, fmt.Errorf("toolrt: %w", err)
-	}
-	if err := CheckRole(cat, cfg.Role); err != nil {
+	if err := cat.CheckRole(cfg.Role); err != nil {
 		return nil, err
 	}
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = exec.NewHTTPClient()
 	}
-	r := &Runtime{role: cfg.Role, byName: map[string]*tool{}, audit: cfg.Audit, prov: cfg.Provenance, digest: cat.Digest}
+	r := &Runtime{role: cfg.Role, byName: map[string]*tool{}, audit: cfg.Audit, prov: cat.Provenance, digest: cat.Digest}
 	for _, ct := range cat.ForRole(cfg.Role) {
 		vars, err := variableTypes(ct.Operation)
-		if err != nil { // VerifyCatalog parsed it already
+		if err != nil { // verifyCatalog parsed it already
 			return nil, fmt.Errorf("toolrt: tool %q: %w", ct.Name, err)
 		}
 		s, err := args.Compile(ct.Name, ct.InputSchema, vars)
@@ -210,11 +209,21 @@ type HeaderError struct {
 func (e *HeaderError) Error() string { return e.Field + ": " + e.Err.Error() }
 func (e *HeaderError) Unwrap() error { return e.Err }
 
-// CheckHeaders reports what is wrong with a Config's TokenHeader or Headers, before a Runtime
-// is made.
-func CheckHeaders(tokenHeader string, headers []string) error {
-	_, err := parseHeaders(tokenHeader, headers)
+// Check reports what is wrong with the configuration before a Runtime is made: a TokenHeader
+// or one of Headers that cannot be sent (*HeaderError), or credentials (a User or a Token)
+// that would go over plain HTTP to a host other than this machine without InsecureHTTP. An
+// empty Endpoint is not checked here; New requires one.
+func (cfg Config) Check() error {
+	_, err := cfg.check()
 	return err
+}
+
+func (cfg Config) check() (exec.Headers, error) {
+	headers, err := parseHeaders(cfg.TokenHeader, cfg.Headers)
+	if err != nil {
+		return headers, fmt.Errorf("toolrt: %w", err)
+	}
+	return headers, checkEndpoint(cfg.Endpoint, cfg.User != "" || cfg.Token != "", cfg.InsecureHTTP)
 }
 
 func parseHeaders(tokenHeader string, fixed []string) (exec.Headers, error) {
@@ -233,25 +242,16 @@ func parseHeaders(tokenHeader string, fixed []string) (exec.Headers, error) {
 	return h, nil
 }
 
-// CheckEndpoint refuses to send credentials in clear: with a user or a token, an http://
+// checkEndpoint refuses to send credentials in clear: with a user or a token, an http://
 // endpoint must be a loopback host unless insecure is set. Without credentials there is nothing
 // to leak, and https or loopback never crosses a network in clear.
-func CheckEndpoint(endpoint string, credentials, insecure bool) error {
+func checkEndpoint(endpoint string, credentials, insecure bool) error {
 	u, err := url.Parse(endpoint)
 	if err != nil {
 		return fmt.Errorf("-endpoint %q: %v", endpoint, err)
 	}
-	if !strings.EqualFold(u.Scheme, "http") || !credentials || insecure || IsLoopback(u.Hostname()) {
+	if !credentials || insecure || !loopback.InClear(u) {
 		return nil
 	}
 	return fmt.Errorf("-endpoint %s is plain HTTP to a host that is not loopback: the password and the bearer token would cross the network in clear; use https://, or pass -insecure-http if this network is trusted", endpoint)
-}
-
-// IsLoopback reports whether host (a name or an IP, no port) stays on this machine.
-func IsLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

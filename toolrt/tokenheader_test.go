@@ -71,7 +71,7 @@ func TestTokenHeaderIsChecked(t *testing.T) {
 		}
 	}
 	for _, good := range []string{"", "Authorization: Bearer", "X-Shopify-Access-Token:", "Authorization:", "authorization: token"} {
-		if err := CheckHeaders(good, nil); err != nil {
+		if err := (Config{TokenHeader: good}).Check(); err != nil {
 			t.Errorf("TokenHeader %q: %v", good, err)
 		}
 	}

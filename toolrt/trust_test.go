@@ -96,15 +96,3 @@ func TestPlainHTTPToARemoteHostNeedsInsecureHTTP(t *testing.T) {
 		t.Error("the demo server saw no token")
 	}
 }
-
-func TestIsLoopback(t *testing.T) {
-	t.Parallel()
-	for host, want := range map[string]bool{
-		"127.0.0.1": true, "127.8.9.10": true, "::1": true, "localhost": true, "LOCALHOST": true,
-		"example.com": false, "10.0.0.1": false, "0.0.0.0": false, "localhost.example.com": false, "": false,
-	} {
-		if got := IsLoopback(host); got != want {
-			t.Errorf("IsLoopback(%q) = %v", host, got)
-		}
-	}
-}

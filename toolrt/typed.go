@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/toolgen/toolgen/toolrt/audit"
 )
 
 // ErrNoAnswer is a typed call that came back without data: refused before it was sent (invalid
@@ -23,7 +25,11 @@ func (run *Run) CallArgs(ctx context.Context, name string, args, answer any) (Re
 	raw, err := json.Marshal(args)
 	if err != nil {
 		msg, _ := json.Marshal(map[string]string{"error": fmt.Sprintf("the arguments cannot be written as JSON: %v", err)})
-		res := refused(RefusedInvalidArgs, string(msg))
+		res := refused(string(msg))
+		res.Decision = audit.InvalidArgs
+		if err := run.Refuse(name, audit.InvalidArgs); err != nil {
+			return res, err
+		}
 		return res, fmt.Errorf("%s: %w: %s", name, ErrNoAnswer, res.Text)
 	}
 	res, err := run.Call(ctx, name, raw)

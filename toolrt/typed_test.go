@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/toolrt/audit"
 )
 
 // CallArgs sends what Call would for the same JSON and decodes the data into the answer;
@@ -26,7 +28,7 @@ func TestCallArgs(t *testing.T) {
 	}
 	before := rec.toolRequests()
 	res, err = run.CallArgs(context.Background(), "movies", map[string]any{"filter": map[string]any{"minRating": math.NaN()}}, &answer)
-	if !errors.Is(err, ErrNoAnswer) || res.Refusal != RefusedInvalidArgs || !strings.Contains(res.Text, "cannot be written as JSON") {
+	if !errors.Is(err, ErrNoAnswer) || res.Decision != audit.InvalidArgs || !strings.Contains(res.Text, "cannot be written as JSON") {
 		t.Errorf("NaN argument: %+v %v, want refused as invalid", res, err)
 	}
 	if rec.toolRequests() != before {

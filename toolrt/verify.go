@@ -23,14 +23,14 @@ const regenerate = "regenerate the catalog with go run ./cmd/toolgen instead of 
 // operation is a few hundred tokens.
 const maxOperationTokens = 100_000
 
-// VerifyCatalog checks every tool of cat against its own document, so that a catalog whose
+// verifyCatalog checks every tool of cat against its own document, so that a catalog whose
 // fields disagree with what it would send is refused before anything runs. It returns each
 // tool's kind as the document states it, by tool name.
-func VerifyCatalog(cat *catalog.Catalog) (map[string]catalog.Kind, error) {
+func verifyCatalog(cat *catalog.Catalog) (map[string]catalog.Kind, error) {
 	kinds := make(map[string]catalog.Kind, len(cat.Tools))
 	for i := range cat.Tools {
 		t := &cat.Tools[i]
-		k, err := VerifyTool(t)
+		k, err := verifyTool(t)
 		if err != nil {
 			return nil, fmt.Errorf("catalog: tools[%d] (%q): %w; %s", i, t.Name, err, regenerate)
 		}
@@ -39,11 +39,11 @@ func VerifyCatalog(cat *catalog.Catalog) (map[string]catalog.Kind, error) {
 	return kinds, nil
 }
 
-// VerifyTool parses the tool's operation with a GraphQL parser and checks that it holds
+// verifyTool parses the tool's operation with a GraphQL parser and checks that it holds
 // exactly one operation, named OperationName, of the tool's kind, whose variables are the
 // input schema's properties with the same required-ness. It returns the document's kind: the
 // only kind the gate, the budget and MCP annotations may trust.
-func VerifyTool(t *catalog.Tool) (catalog.Kind, error) {
+func verifyTool(t *catalog.Tool) (catalog.Kind, error) {
 	op, err := singleOperation(t.Operation)
 	if err != nil {
 		return "", err

@@ -25,7 +25,7 @@ func FuzzVerifyTool(f *testing.F) {
 	f.Fuzz(func(t *testing.T, op, name, kind string, schema []byte, single string) {
 		tool := catalog.Tool{Name: "t", Operation: op, OperationName: name, Kind: catalog.Kind(kind),
 			InputSchema: json.RawMessage(schema), SingleObjectArgument: single}
-		got, err := VerifyTool(&tool)
+		got, err := verifyTool(&tool)
 		if err != nil {
 			return
 		}

@@ -12,21 +12,21 @@ import (
 )
 
 // TestTamperedCatalogsAreRefused: the review's three edits, resealed so their digests hold,
-// are refused by LoadCatalogFile and, for a catalog that skipped loading, by New, naming the
+// are refused by Load and, for a catalog that skipped loading, by New, naming the
 // tool and the reason.
 func TestTamperedCatalogsAreRefused(t *testing.T) {
 	t.Parallel()
 	for _, tm := range toolrttest.Tampers() {
 		path := tm.WriteFile(t, generatedCatalogJSON)
-		_, err := LoadCatalogFile(path)
+		_, err := Load(nil, FromFile(path))
 		if err == nil || !strings.Contains(err.Error(), `"`+tm.Tool+`"`) || !strings.Contains(err.Error(), tm.Reason) {
-			t.Errorf("%s: LoadCatalogFile: %v, want the tool %q and %q", tm.Name, err, tm.Tool, tm.Reason)
+			t.Errorf("%s: Load: %v, want the tool %q and %q", tm.Name, err, tm.Tool, tm.Reason)
 		}
 		cat, err := catalog.Parse(tm.Apply(t, generatedCatalogJSON))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := New(cat, Config{Endpoint: "http://127.0.0.1:1/graphql"}); err == nil || !strings.Contains(err.Error(), tm.Reason) {
+		if _, err := New(&Catalog{Catalog: cat}, Config{Endpoint: "http://127.0.0.1:1/graphql"}); err == nil || !strings.Contains(err.Error(), tm.Reason) {
 			t.Errorf("%s: New: %v, want %q", tm.Name, err, tm.Reason)
 		}
 	}
@@ -73,7 +73,7 @@ func TestVerifyToolChecks(t *testing.T) {
 	} {
 		tool := base()
 		c.edit(&tool)
-		_, err := VerifyTool(&tool)
+		_, err := verifyTool(&tool)
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("%s: refused: %v", c.name, err)
@@ -87,7 +87,7 @@ func TestVerifyToolChecks(t *testing.T) {
 // document is, for every tool of the generated catalog.
 func TestKindComesFromTheDocument(t *testing.T) {
 	t.Parallel()
-	cat, err := LoadCatalog(generatedCatalogJSON)
+	cat, err := Load(generatedCatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,15 +108,16 @@ func TestLoadChecksDigestAndPin(t *testing.T) {
 	data := generatedCatalogJSON
 	sum := catalog.FileDigest(data)
 	for _, pin := range []string{"", sum, strings.TrimPrefix(sum, "sha256:"), strings.ToUpper(strings.TrimPrefix(sum, "sha256:"))} {
-		if _, prov, err := Load(data, EmbeddedSource, pin); err != nil || prov.Digest != sum || prov.Source != "embedded" {
-			t.Errorf("pin %q: %v %+v", pin, err, prov)
+		c, err := Load(data, Pin(pin))
+		if err != nil || c.Provenance.Digest != sum || c.Provenance.Source != "embedded" || !c.Provenance.Embedded() {
+			t.Errorf("pin %q: %v", pin, err)
 		}
 	}
 	other := "sha256:" + strings.Repeat("0", 64)
-	if _, _, err := Load(data, EmbeddedSource, other); err == nil || !strings.Contains(err.Error(), other+" is pinned") {
+	if _, err := Load(data, Pin(other)); err == nil || !strings.Contains(err.Error(), other+" is pinned") {
 		t.Errorf("mismatching pin: %v", err)
 	}
-	if _, _, err := Load(data, EmbeddedSource, "abc"); err == nil || !strings.Contains(err.Error(), "64 hex digits") {
+	if _, err := Load(data, Pin("abc")); err == nil || !strings.Contains(err.Error(), "64 hex digits") {
 		t.Errorf("malformed pin: %v", err)
 	}
 	edited := []byte(strings.Replace(string(data), `"approval": "required"`, `"approval": "none"`, 1))
@@ -124,7 +125,7 @@ func TestLoadChecksDigestAndPin(t *testing.T) {
 	if err := os.WriteFile(path, edited, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := LoadFile(path, ""); err == nil || !strings.Contains(err.Error(), path+": catalog: digest is") || !strings.Contains(err.Error(), "regenerate") {
+	if _, err := Load(nil, FromFile(path)); err == nil || !strings.Contains(err.Error(), path+": catalog: digest is") || !strings.Contains(err.Error(), "regenerate") {
 		t.Errorf("hand edit: %v", err)
 	}
 }

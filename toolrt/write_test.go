@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
@@ -22,7 +23,7 @@ func TestDeniedWriteSendsNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !res.Denied || !res.IsError || res.Text != gate.DeniedResult {
+		if res.Decision != audit.Denied || !res.IsError || res.Text != gate.DeniedResult {
 			t.Errorf("result = %+v, want the denial", res)
 		}
 		if n := rec.toolRequests(); n != 0 {
@@ -54,7 +55,7 @@ func TestApprovedWriteAddsTheMatrixOnce(t *testing.T) {
 	}
 	// The approval was used once: the identical call asks again, and this time it is declined.
 	res, _ = run.Call(ctx, "addWatchListItem", []byte(addMatrix))
-	if !res.Denied {
+	if res.Decision != audit.Denied {
 		t.Errorf("second identical write was not asked about again: %+v", res)
 	}
 	if n := rec.count("Tool_addWatchListItem"); n != 1 {
@@ -101,13 +102,13 @@ func TestRepeatedDeniedCallIsNotAskedAgain(t *testing.T) {
 	run := rt.NewRun(budget.New(budget.Limits{ToolCalls: 10}), approver)
 	for range 3 {
 		res, _ := run.Call(context.Background(), "addWatchListItem", []byte(addMatrix))
-		if !res.Denied {
+		if res.Decision != audit.Denied {
 			t.Fatalf("repeated denied call went through: %+v", res)
 		}
 	}
 	// The flattened form builds the same body, so it is the same denied call.
 	flat := `{"watchListId":"1","titleId":"42","titleType":"MOVIE"}`
-	if res, _ := run.Call(context.Background(), "addWatchListItem", []byte(flat)); !res.Denied {
+	if res, _ := run.Call(context.Background(), "addWatchListItem", []byte(flat)); res.Decision != audit.Denied {
 		t.Errorf("flattened form of a denied call went through: %+v", res)
 	}
 	if n := approver.asked.Load(); n != 1 {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/creack/pty"
 	"github.com/toolgen/toolgen/agent/agenttest"
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 )
 
 // terminal is the far side of the pseudo-terminal: what the program printed so far.
@@ -96,7 +97,7 @@ func TestMenuAgentOnTerminal(t *testing.T) {
 	}
 	cmd := exec.Command(bin)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "AGENT_PASSWORD=user123", modelURLEnv+"="+model.URL,
+	cmd.Env = append(os.Environ(), "AGENT_PASSWORD=user123", modelURLEnv+"="+model.URL, EndpointEnv+"="+moviedbtest.Start(t).URL,
 		"OPENAI_API_KEY=sk-must-not-be-sent", "AGENT_MODEL_KEY=")
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 200})
 	if err != nil {

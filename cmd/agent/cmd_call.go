@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
@@ -51,7 +52,7 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	// The API's text: no escape sequence reaches the terminal, and a cut result's marker reads
 	// on its own line.
 	fmt.Fprintln(e.Out, gate.EscapeLines(res.Text))
-	if res.Refusal == "" && write && e.Settings.Approve == approveHost {
+	if res.Decision == audit.Allowed && write && e.Settings.Approve == approveHost {
 		fmt.Fprintf(e.Err, "agent call: %s is a write that waits for approval in `agent` and `agent mcp`; call sent it with no gate (a person typed it)\n", args[0])
 	}
 	if err != nil || !res.IsError && res.Outcome != graphQLErrors {
@@ -99,13 +100,13 @@ const (
 // callFailure is the one line that makes a refused or failed call exit non-zero. Its hints
 // name the catalog and role in use, so that they can be pasted as they are.
 func callFailure(tool string, s Settings, res toolrt.Result) error {
-	switch res.Refusal {
-	case toolrt.RefusedUnknownTool:
+	switch res.Decision {
+	case audit.UnknownTool:
 		if s.Role == "" {
 			return fmt.Errorf("no tool %q in the catalog; `%s` lists them", tool, catalogCommand(s))
 		}
 		return fmt.Errorf("no tool %q for role %q; `%s` lists them", tool, s.Role, catalogCommand(s))
-	case toolrt.RefusedInvalidArgs:
+	case audit.InvalidArgs:
 		return fmt.Errorf("invalid arguments for %s (see above); `echo %s | %s` prints its input schema", tool, shellWord(tool), catalogCommand(s))
 	}
 	if res.Outcome == unauthenticated {

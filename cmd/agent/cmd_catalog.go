@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/toolrt"
 )
 
 func init() {
@@ -28,14 +27,14 @@ func runCatalog(ctx context.Context, e *Env, args []string) error {
 		fmt.Fprintln(e.Err, "usage: agent catalog [role]")
 		return errUsage
 	}
-	cat, _, err := e.Catalog()
+	cat, err := e.Catalog()
 	if err != nil {
 		return err
 	}
 	role := ""
 	if len(args) == 1 {
 		role = args[0]
-		if err := toolrt.CheckRole(cat, role); err != nil {
+		if err := cat.CheckRole(role); err != nil {
 			return err
 		}
 	}
@@ -46,7 +45,7 @@ func runCatalog(ctx context.Context, e *Env, args []string) error {
 		total += t.Tokens
 	}
 	fmt.Fprintf(e.Out, "%d tools, %d tokens\n", len(tools), total)
-	return showTools(ctx, e, cat)
+	return showTools(ctx, e, cat.Catalog)
 }
 
 func rolesOf(t catalog.Tool) string {

@@ -55,7 +55,7 @@ func runConfirm(ctx context.Context, e *Env, args []string) error {
 			if expired == nil || !errors.Is(err, pending.ErrExpired) {
 				return e.decidedMeanwhile(ctx, st, expired, err)
 			}
-			return e.final(expired, err, audit.DecisionExpired)
+			return e.final(expired, err, audit.Expired)
 		}
 		return e.recorded(ctx, st, r)
 	}
@@ -95,9 +95,9 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	case errors.Is(err, pending.ErrDecided):
 		return e.recorded(ctx, st, claimed)
 	case errors.Is(err, pending.ErrExpired):
-		return e.final(claimed, err, audit.DecisionExpired)
+		return e.final(claimed, err, audit.Expired)
 	case errors.Is(err, pending.ErrTampered):
-		return e.final(claimed, err, audit.DecisionRefused)
+		return e.final(claimed, err, audit.Refused)
 	case err != nil:
 		return err
 	}
@@ -134,7 +134,7 @@ func (e *Env) send(ctx context.Context, st *pending.Store, rt *toolrt.Runtime, w
 	sendCtx, cancel := context.WithTimeout(ctx, pending.SettleAfter/2)
 	res, sendErr := rt.SendStored(sendCtx, w)
 	cancel()
-	if res.Refusal == toolrt.RefusedAudit { // nothing left: the write is not taken unrecorded
+	if res.Decision == audit.AuditFailed { // nothing left: the write is not taken unrecorded
 		aerr := st.Abort(context.WithoutCancel(ctx), w.Request, c.String(), "the audit trail could not be written", time.Now())
 		return errors.Join(fmt.Errorf("request %s was not sent: %w", w.Request, sendErr), aerr)
 	}
@@ -175,7 +175,7 @@ func (e *Env) recorded(ctx context.Context, st *pending.Store, r *pending.Reques
 		}
 		r = fresh
 	}
-	if err := e.auditDecision(r, audit.DecisionRecorded); err != nil {
+	if err := e.auditDecision(r, audit.Recorded); err != nil {
 		return err
 	}
 	switch r.State {
@@ -205,19 +205,19 @@ func (e *Env) notSent(r *pending.Request, err error) error {
 }
 
 // final reports a request that will never be sent, and audits that decision.
-func (e *Env) final(r *pending.Request, err error, decision string) error {
+func (e *Env) final(r *pending.Request, err error, decision audit.Decision) error {
 	return errors.Join(e.notSent(r, err), e.auditDecision(r, decision))
 }
 
 // auditDecision writes one audit line for a decision that sent nothing: the proposal's role, and
 // who decided (-user, else the OS account). Its error is the command's: a decision the trail
 // does not hold is reported, though the store already has it.
-func (e *Env) auditDecision(r *pending.Request, decision string) error {
+func (e *Env) auditDecision(r *pending.Request, decision audit.Decision) error {
 	return e.auditOutcome(r, decision, "not_sent")
 }
 
 // auditOutcome is auditDecision with the outcome the decision records.
-func (e *Env) auditOutcome(r *pending.Request, decision, outcome string) error {
+func (e *Env) auditOutcome(r *pending.Request, decision audit.Decision, outcome string) error {
 	if r == nil {
 		return nil
 	}
@@ -244,5 +244,5 @@ func (e *Env) decidedMeanwhile(ctx context.Context, st *pending.Store, r *pendin
 // claimedBefore reports a request that read pending although its history holds a claim: the
 // store put it back and nothing was sent.
 func (e *Env) claimedBefore(r *pending.Request, err error) error {
-	return errors.Join(fmt.Errorf("%w; `agent stuck` lists it and `agent resolve` decides it after checking", err), e.auditDecision(r, audit.DecisionRecorded))
+	return errors.Join(fmt.Errorf("%w; `agent stuck` lists it and `agent resolve` decides it after checking", err), e.auditDecision(r, audit.Recorded))
 }

@@ -14,7 +14,7 @@ func TestMCPRefusesBadOptionsBeforeStarting(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
-		if code == 0 || stdout.Len() != 0 || strings.Contains(stderr.String(), "embedded Movie Database") {
+		if code == 0 || stdout.Len() != 0 || strings.Contains(stderr.String(), "catalog sha256:") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout.String(), stderr.String())
 		}
 	}

@@ -38,7 +38,7 @@ func probeQuery() string {
 }
 
 func runProbe(ctx context.Context, e *Env, args []string) error {
-	endpoint, err := e.Endpoint(ctx)
+	endpoint, err := e.Endpoint()
 	if err != nil {
 		return err
 	}

@@ -42,13 +42,13 @@ func runReject(ctx context.Context, e *Env, args []string) error {
 	r, err := st.Reject(ctx, args[0], e.actor(), reason, time.Now())
 	switch {
 	case errors.Is(err, pending.ErrExpired):
-		return e.final(r, err, audit.DecisionExpired)
+		return e.final(r, err, audit.Expired)
 	case errors.Is(err, pending.ErrDecided):
 		return errors.Join(fmt.Errorf("request %s was already decided (%s by %s); nothing changed", r.ID, r.State, gate.Escape(r.DecidedBy)),
-			e.auditDecision(r, audit.DecisionRecorded))
+			e.auditDecision(r, audit.Recorded))
 	case err != nil:
 		return err
 	}
 	fmt.Fprintf(e.Out, "request %s rejected; it will never be sent\n", r.ID)
-	return e.auditDecision(r, audit.DecisionRejected)
+	return e.auditDecision(r, audit.Rejected)
 }

@@ -60,7 +60,7 @@ func runResolve(ctx context.Context, e *Env, args []string) error {
 		}
 		fmt.Fprintf(e.Out, "request %s is pending again until %s: review it (agent review %s), then confirm it with the hash the review prints\n",
 			r.ID, r.Expires.Format(time.RFC3339), r.ID)
-		return e.auditOutcome(r, audit.DecisionReopened, "not_sent")
+		return e.auditOutcome(r, audit.Reopened, "not_sent")
 	}
 	r, err := st.Resolve(ctx, id, action == "sent", e.actor(), note, now)
 	if errors.Is(err, pending.ErrNotSending) && r.State == pending.Pending {
@@ -71,8 +71,8 @@ func runResolve(ctx context.Context, e *Env, args []string) error {
 	}
 	if action == "sent" {
 		fmt.Fprintf(e.Out, "request %s marked sent; it will not be sent again\n", r.ID)
-		return e.auditOutcome(r, audit.DecisionResolved, "sent")
+		return e.auditOutcome(r, audit.Resolved, "sent")
 	}
 	fmt.Fprintf(e.Out, "request %s marked not sent; it is not sent unless reopened (agent resolve %s reopen WHY...)\n", r.ID, r.ID)
-	return e.auditOutcome(r, audit.DecisionResolved, "not_sent")
+	return e.auditOutcome(r, audit.Resolved, "not_sent")
 }

@@ -38,10 +38,10 @@ func runReview(ctx context.Context, e *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, prov, perr := e.Catalog() // named first, like every command; printCurrent reports a failure
+	cat, perr := e.Catalog() // named first, like every command; printCurrent reports a failure
 	printRequest(e.Out, r, time.Now())
-	if perr == nil && r.Catalog != "" && r.Catalog != prov.Digest {
-		fmt.Fprintf(e.Out, "note      : this process loaded %s, not the catalog it was proposed under; a confirm checks the write against the catalog it loads: %s\n", gate.Escape(prov.String()), loadHint(r.CatalogSource))
+	if perr == nil && r.Catalog != "" && r.Catalog != cat.Provenance.Digest {
+		fmt.Fprintf(e.Out, "note      : this process loaded %s, not the catalog it was proposed under; a confirm checks the write against the catalog it loads: %s\n", gate.Escape(cat.Provenance.String()), loadHint(r.CatalogSource))
 	}
 	printCurrent(ctx, e, r)
 	events, err := st.Events(ctx, r.ID)

@@ -54,7 +54,6 @@ var errUsage = errors.New("usage")
 // run is the whole program, testable: it returns the exit status.
 func run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sh := &shared{lines: newLines(stdin), out: stdout, err: stderr}
-	defer sh.close()
 	var err error
 	switch {
 	case len(argv) == 0:

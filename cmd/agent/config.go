@@ -76,7 +76,8 @@ type Settings struct {
 func defaults(cmd string) Settings {
 	return Settings{MaxModelCalls: 8, MaxToolCalls: defaultToolCalls(cmd), MaxCallsPerCaller: rateSetting{defaultCallsPerCaller}, BudgetMode: "stop", Timeout: 10 * time.Second,
 		ModelURL: envOr(modelURLEnv, defaultModelURL), Model: envOr(modelEnv, defaultModel),
-		ModelTimeout: agent.DefaultModelTimeout, Approve: defaultApprove(cmd), Tools: string(metatools.Auto)}
+		ModelTimeout: agent.DefaultModelTimeout, Approve: defaultApprove(cmd), Tools: string(metatools.Auto),
+		Endpoint: os.Getenv(EndpointEnv)}
 }
 
 // defaultApprove: call's writes are typed by the person who approves them; elsewhere a model
@@ -101,7 +102,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	}
 	flags := flag.NewFlagSet("agent "+cmd, flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	flags.StringVar(&s.Endpoint, "endpoint", s.Endpoint, "GraphQL endpoint URL; empty starts the embedded Movie Database")
+	flags.StringVar(&s.Endpoint, "endpoint", s.Endpoint, "GraphQL endpoint URL (also $"+EndpointEnv+"); the demo: go run ./cmd/moviedb, then "+demoEndpoint)
 	flags.StringVar(&s.Role, "role", s.Role, "role whose tools are visible, one the catalog declares (default: concierge for the embedded catalog, else the catalog's only role, or every tool when it declares none)")
 	flags.StringVar(&s.User, "user", s.User, "user to log in as (password from $AGENT_PASSWORD); empty is anonymous")
 	flags.IntVar(&s.MaxModelCalls, "max-model-calls", s.MaxModelCalls, "model-call ceiling of a run")
@@ -133,6 +134,9 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 		return s, nil, err
 	}
 	flags.Visit(func(f *flag.Flag) { s.Origin[f.Name] = "-" + f.Name })
+	if s.Origin["endpoint"] == "" && s.Endpoint != "" {
+		s.Origin["endpoint"] = "$" + EndpointEnv
+	}
 	if err := s.checkFileTrust(); err != nil {
 		return s, nil, err
 	}
@@ -142,7 +146,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	if _, err := metatools.ParseMode(s.Tools); err != nil {
 		return s, nil, err
 	}
-	if err := toolrt.CheckHeaders(s.TokenHeader, s.Headers); err != nil {
+	if err := (toolrt.Config{TokenHeader: s.TokenHeader, Headers: s.Headers}).Check(); err != nil {
 		return s, nil, headerError(err)
 	}
 	return s, rest, nil

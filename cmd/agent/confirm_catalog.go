@@ -35,12 +35,12 @@ func (e *Env) cannotConfirm(ctx context.Context, st *pending.Store, r *pending.R
 			r.ID, r.Catalog, gate.Escape(r.CatalogSource), prov.Digest, gate.Escape(prov.Source), reason, loadHint(r.CatalogSource))
 	}
 	refused, err := st.Refuse(ctx, r.ID, c.String(), reason, time.Now())
-	return e.final(refused, err, audit.DecisionRefused)
+	return e.final(refused, err, audit.Refused)
 }
 
 // loadHint says how to load the catalog a request was proposed under.
 func loadHint(source string) string {
-	if source == toolrt.EmbeddedSource {
+	if (toolrt.Provenance{Source: source}).Embedded() {
 		return "confirm it without -catalog (and without catalog: in agent.yaml), with the agent binary that proposed it"
 	}
 	return "confirm it with -catalog " + gate.Escape(source)

@@ -1,7 +1,8 @@
 package main
 
 // This file is what every command shares: the settings, the terminal, the catalog, the endpoint
-// (the embedded Movie Database when none is set) and the runtime built from them. The agent and
+// and the runtime built from them. The binary carries no API of its own: the endpoint comes
+// from -endpoint, agent.yaml or AGENT_ENDPOINT (the demo: go run ./cmd/moviedb). The agent and
 // mcp commands take their Runtime, Budget and Approver from here.
 
 import (
@@ -10,10 +11,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/generated"
-	"github.com/toolgen/toolgen/internal/moviedb"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
@@ -32,20 +33,12 @@ type Env struct {
 	store  *pending.Store // opened by Store
 }
 
-// shared outlives one command: in the menu, every command talks to the same embedded server,
-// so a write made by one command is seen by the next.
+// shared outlives one command: the menu's commands share one terminal and one catalog line.
 type shared struct {
 	lines    *gate.Lines
 	out, err io.Writer
-	embedded *moviedb.Server
 	// announced: the catalog line was printed; the menu's commands share one catalog.
 	announced bool
-}
-
-func (sh *shared) close() {
-	if sh.embedded != nil {
-		_ = sh.embedded.Close()
-	}
 }
 
 // Close closes the audit file and the pending store.
@@ -59,43 +52,39 @@ func (e *Env) Close() {
 // Catalog is the embedded catalog, or the file named by -catalog (or agent.yaml), verified and
 // checked against -catalog-sha256. Its digest and source are printed once, before anything else,
 // with where the catalog, the endpoint, the approval mode and insecure-http came from.
-func (e *Env) Catalog() (*catalog.Catalog, toolrt.Provenance, error) {
-	cat, prov, err := e.loadCatalog()
+func (e *Env) Catalog() (*toolrt.Catalog, error) {
+	cat, err := e.loadCatalog()
 	if err != nil {
-		return nil, prov, err
+		return nil, err
 	}
 	if !e.shared.announced {
 		e.shared.announced = true
-		fmt.Fprintf(e.Out, "catalog %s (%s, %s) · %s\n", prov.Digest, prov.Source, e.Settings.originOf("catalog"), gate.Escape(e.Settings.settingsLine()))
+		fmt.Fprintf(e.Out, "%s, %s) · %s\n", strings.TrimSuffix(cat.Provenance.String(), ")"), e.Settings.originOf("catalog"), gate.Escape(e.Settings.settingsLine()))
 	}
-	return cat, prov, nil
+	return cat, nil
 }
 
-func (e *Env) loadCatalog() (*catalog.Catalog, toolrt.Provenance, error) {
+func (e *Env) loadCatalog() (*toolrt.Catalog, error) {
 	if e.Settings.Catalog != "" {
-		return toolrt.LoadFile(e.Settings.Catalog, e.Settings.CatalogSHA256)
+		return toolrt.Load(nil, toolrt.FromFile(e.Settings.Catalog), toolrt.Pin(e.Settings.CatalogSHA256))
 	}
-	return toolrt.Load(generated.CatalogJSON, toolrt.EmbeddedSource, e.Settings.CatalogSHA256)
+	return toolrt.Load(generated.CatalogJSON, toolrt.Pin(e.Settings.CatalogSHA256))
 }
 
-// Endpoint is the configured endpoint, or the embedded Movie Database started on a random
-// loopback port; starting it prints a line saying so.
-func (e *Env) Endpoint(ctx context.Context) (string, error) {
+// Endpoint is the configured endpoint: -endpoint, endpoint: in agent.yaml or $AGENT_ENDPOINT.
+func (e *Env) Endpoint() (string, error) {
 	if e.Settings.Endpoint != "" {
 		return e.Settings.Endpoint, nil
 	}
-	sh := e.shared
-	if sh.embedded == nil {
-		// Not ctx: the server lives as long as the program, across the menu's commands.
-		srv, err := moviedb.Start(context.WithoutCancel(ctx), "127.0.0.1:0")
-		if err != nil {
-			return "", err
-		}
-		sh.embedded = srv
-		fmt.Fprintf(e.Out, "no -endpoint given: started the embedded Movie Database at %s\n", srv.URL())
-	}
-	return sh.embedded.URL(), nil
+	return "", fmt.Errorf("no endpoint: pass -endpoint URL, set endpoint: in agent.yaml or export %s; for the Movie Database demo start `go run ./cmd/moviedb` and use %s", EndpointEnv, demoEndpoint)
 }
+
+// EndpointEnv is the endpoint when neither -endpoint nor agent.yaml names one; the menu takes
+// no flags, so this is how it is pointed at an API.
+const EndpointEnv = "AGENT_ENDPOINT"
+
+// demoEndpoint is where go run ./cmd/moviedb listens by default.
+const demoEndpoint = "http://127.0.0.1:8081/graphql"
 
 // Runtime builds the runtime for the settings' role (resolveRole) and user and logs in.
 func (e *Env) Runtime(ctx context.Context) (*toolrt.Runtime, error) {
@@ -114,17 +103,18 @@ func (e *Env) newRuntime(ctx context.Context) (*toolrt.Runtime, error) {
 	if err := passwordSet(e.Settings.User); err != nil {
 		return nil, err
 	}
-	cat, prov, err := e.Catalog()
+	cat, err := e.Catalog()
 	if err != nil {
 		return nil, err
 	}
-	if err := e.resolveRole(cat, prov.Digest); err != nil {
+	prov := cat.Provenance
+	if err := e.resolveRole(cat.Catalog, prov.Digest); err != nil {
 		return nil, err
 	}
-	if err := demoDefaults(prov, e.Settings.Endpoint, e.Settings.User, e.Settings.LoginDocument); err != nil {
+	if err := demoDefaults(prov, e.Settings.User, e.Settings.LoginDocument); err != nil {
 		return nil, err
 	}
-	endpoint, err := e.Endpoint(ctx)
+	endpoint, err := e.Endpoint()
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +132,7 @@ func (e *Env) newRuntime(ctx context.Context) (*toolrt.Runtime, error) {
 		Endpoint: endpoint, Role: e.Settings.Role, User: e.Settings.User,
 		Password: func() string { return os.Getenv(passwordEnv) },
 		Token:    os.Getenv(TokenEnv), LoginDocument: login,
-		Timeout: e.Settings.Timeout, Audit: e.audit, Provenance: prov, InsecureHTTP: e.Settings.InsecureHTTP,
+		Timeout: e.Settings.Timeout, Audit: e.audit, InsecureHTTP: e.Settings.InsecureHTTP,
 		TokenHeader: e.Settings.TokenHeader, Headers: e.Settings.Headers,
 		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
@@ -173,15 +163,11 @@ const passwordEnv = "AGENT_PASSWORD"
 // bytes: only then may the demo server and its login mutation stand in for settings left out.
 func demoCatalog(digest string) bool { return digest == catalog.FileDigest(generated.CatalogJSON) }
 
-// demoDefaults refuses to fill a missing endpoint or login mutation with the Movie Database's
-// for another API's catalog: its tools would run against the demo server (with the team's
-// AGENT_TOKEN), or its login would fail with an error about the demo's LoginInput.
-func demoDefaults(prov toolrt.Provenance, endpoint, user, loginDocument string) error {
+// demoDefaults refuses to fill a missing login mutation with the Movie Database's for another
+// API's catalog: its login would fail with an error about the demo's LoginInput.
+func demoDefaults(prov toolrt.Provenance, user, loginDocument string) error {
 	if demoCatalog(prov.Digest) {
 		return nil
-	}
-	if endpoint == "" {
-		return fmt.Errorf("-endpoint is required: %s is not the Movie Database's catalog, whose demo server starts when no endpoint is given; pass -endpoint URL (or endpoint: in agent.yaml)", prov.Source)
 	}
 	if user != "" && loginDocument == "" {
 		return fmt.Errorf("-user %s needs -login-document FILE, your API's login mutation: the default is the Movie Database's, and %s is not its catalog (or use AGENT_TOKEN, a token issued elsewhere, without -user)", user, prov.Source)
@@ -189,11 +175,15 @@ func demoDefaults(prov toolrt.Provenance, endpoint, user, loginDocument string) 
 	return nil
 }
 
+// demoLoginDocument is the Movie Database's login mutation (moviedb.LoginDocument, which a test
+// compares it with), written out so that this binary carries no part of the demo server.
+const demoLoginDocument = "mutation Login($input: LoginInput!) { login(input: $input) { token } }"
+
 // loginDocument reads -login-document; "" is the Movie Database's login mutation, this
 // command's default API (the runtime library has none).
 func (e *Env) loginDocument() (string, error) {
 	if e.Settings.LoginDocument == "" {
-		return moviedb.LoginDocument, nil
+		return demoLoginDocument, nil
 	}
 	b, err := os.ReadFile(e.Settings.LoginDocument)
 	if err != nil {

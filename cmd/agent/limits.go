@@ -13,7 +13,7 @@ import (
 )
 
 // defaultCallsPerCaller is the MCP server's ceiling of each caller per window.
-var defaultCallsPerCaller = mcpserve.DefaultCallsPerCaller
+var defaultCallsPerCaller = mcpserve.DefaultCallsPerCaller()
 
 // defaultToolCalls is one run's tool-call ceiling. An agent run answers one question: 6 calls.
 // An MCP session is a run too, but it lasts as long as the host keeps it open (a Claude Desktop

@@ -1,6 +1,7 @@
 // Command agent runs the catalog's tools: a numbered menu, `catalog`, `call`, `probe-depth`,
-// and the `agent` and `mcp` commands registered by their own files. With no endpoint it starts
-// the embedded Movie Database server on a loopback port.
+// and the `agent` and `mcp` commands registered by their own files. The endpoint comes from
+// -endpoint, agent.yaml or AGENT_ENDPOINT; the Movie Database demo is a separate program,
+// cmd/moviedb, so this binary carries no demo server, JWT signing or password hashing.
 package main
 
 import (

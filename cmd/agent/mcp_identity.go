@@ -15,7 +15,6 @@ import (
 
 	"github.com/toolgen/toolgen/mcpserve"
 	"github.com/toolgen/toolgen/mcpserve/oauth"
-	"github.com/toolgen/toolgen/toolrt"
 )
 
 // MCPIdentity are the settings of this file; their yaml keys equal the flag names.
@@ -98,24 +97,24 @@ func (e *Env) mcpServing(ctx context.Context, cfg *mcpserve.Config, roleGiven bo
 		return err
 	}
 	cfg.Auth = &mcpserve.Auth{Verifier: v, Issuer: s.OAuthIssuer, Resource: s.OAuthAudience, ForwardToken: s.ForwardToken}
-	cat, _, err := e.Catalog()
+	cat, err := e.Catalog()
 	if err != nil {
 		return err
 	}
 	if s.RoleClaim == "scope" {
-		cfg.Auth.Scopes = toolrt.DeclaredRoles(cat)
+		cfg.Auth.Scopes = cat.RoleNames()
 	}
 	if roleGiven {
 		return nil
 	}
 	first := cfg.Runtime.Role()
 	defer func() { e.Settings.Role = first }()
-	for _, role := range toolrt.DeclaredRoles(cat) {
+	for _, role := range cat.RoleNames() {
 		if role == first {
 			continue
 		}
 		e.Settings.Role = role
-		rt, err := e.Runtime(ctx)
+		rt, err := e.newRuntime(ctx) // signed in by newMCPServer, which tolerates an API that is down
 		if err != nil {
 			return fmt.Errorf("role %s: %w", role, err)
 		}
@@ -144,11 +143,11 @@ func (e *Env) firstServedRole() (bool, error) {
 	if e.Settings.Role != "" || !e.Settings.MCPIdentity.oauthOn() {
 		return e.Settings.Role != "", nil
 	}
-	cat, _, err := e.Catalog()
+	cat, err := e.Catalog()
 	if err != nil {
 		return false, err
 	}
-	if roles := toolrt.DeclaredRoles(cat); len(roles) > 0 {
+	if roles := cat.RoleNames(); len(roles) > 0 {
 		e.Settings.Role = roles[0]
 	}
 	return false, nil

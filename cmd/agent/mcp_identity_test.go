@@ -16,6 +16,7 @@ import (
 )
 
 func TestMCPIdentityFlagsAreCheckedBeforeStarting(t *testing.T) {
+	t.Setenv(EndpointEnv, "http://127.0.0.1:1/graphql") // never reached: the flags are refused first
 	for args, want := range map[string]string{
 		"mcp -oauth-issuer https://idp.example":             "apply to -http",
 		"mcp -http 127.0.0.1:0 -forward-token":              "-forward-token needs -oauth-jwks",

@@ -45,7 +45,8 @@ func fileOrigins(path string, origin map[string]string) error {
 	return nil
 }
 
-// originOf is where setting name came from: "from -flag", "from FILE:LINE", or "default".
+// originOf is where setting name came from: "from -flag", "from FILE:LINE", "from $ENV" or
+// "default".
 func (s *Settings) originOf(name string) string {
 	if o := s.Origin[name]; o != "" {
 		return "from " + o
@@ -56,7 +57,7 @@ func (s *Settings) originOf(name string) string {
 // fromFile reports whether setting name came from the config file, not a flag or the default.
 func (s *Settings) fromFile(name string) bool {
 	o := s.Origin[name]
-	return o != "" && !strings.HasPrefix(o, "-")
+	return o != "" && !strings.HasPrefix(o, "-") && !strings.HasPrefix(o, "$")
 }
 
 // checkFileTrust refuses the settings that weaken a defence when only the config file asks for
@@ -85,7 +86,7 @@ func (s *Settings) shown(name string) string {
 	switch name {
 	case "endpoint":
 		if s.Endpoint == "" {
-			return "embedded"
+			return "none"
 		}
 		return s.Endpoint
 	case "approve":

@@ -42,7 +42,7 @@ func TestReviewReadWithPartialDataIsNotNarrowed(t *testing.T) {
 			_, _ = io.WriteString(w, partial)
 		})
 	})
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}

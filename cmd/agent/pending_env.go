@@ -86,7 +86,7 @@ func (e *Env) request(ctx context.Context, id string) (*pending.Store, *pending.
 }
 
 // deferrer is the store's Deferrer when writes are deferred, else nil. Deferring needs a real
-// endpoint: the embedded server ends with this process, so nobody could confirm afterwards.
+// endpoint that another process reaches as well.
 func (e *Env) deferrer(deferring bool) (toolrt.Deferrer, error) {
 	if !deferring {
 		return nil, nil
@@ -95,7 +95,7 @@ func (e *Env) deferrer(deferring bool) (toolrt.Deferrer, error) {
 		return nil, fmt.Errorf("$%s is set in the environment of a process that proposes writes; unset it here: the confirmer's credential belongs only where `agent confirm` runs", ConfirmerTokenEnv)
 	}
 	if e.Settings.Endpoint == "" {
-		return nil, errors.New("-approve defer needs -endpoint: a write is confirmed later by another process, which must reach the same server (the embedded one ends with this process)")
+		return nil, errors.New("-approve defer needs -endpoint: a write is confirmed later by another process, which must reach the same server")
 	}
 	st, err := e.Store()
 	if err != nil {
@@ -166,30 +166,31 @@ func (e *Env) confirmerRuntime(req *pending.Request, c confirmer) (*toolrt.Runti
 	if e.Settings.Endpoint != req.Endpoint {
 		return nil, toolrt.Provenance{}, fmt.Errorf("request %s was proposed for %s but this command is configured for %q; pass -endpoint %s (or set endpoint in agent.yaml) to act on it", req.ID, req.Endpoint, e.Settings.Endpoint, req.Endpoint)
 	}
-	cat, prov, err := e.Catalog()
+	cat, err := e.Catalog()
 	if err != nil {
-		return nil, prov, err
+		return nil, toolrt.Provenance{}, err
 	}
+	prov := cat.Provenance
 	if err := e.openAudit(); err != nil {
 		return nil, prov, err
 	}
-	if err := demoDefaults(prov, req.Endpoint, c.user, e.Settings.LoginDocument); err != nil {
+	if err := demoDefaults(prov, c.user, e.Settings.LoginDocument); err != nil {
 		return nil, prov, err
 	}
 	login, err := e.loginDocument()
 	if err != nil {
 		return nil, prov, err
 	}
-	if err := toolrt.CheckRole(cat, req.Role); err != nil {
+	if err := cat.CheckRole(req.Role); err != nil {
 		return nil, prov, uncheckable{err}
 	}
 	if req.Role == "" && len(cat.Roles) > 0 { // every tool then, not now: the role cannot be chosen here
-		return nil, prov, uncheckable{fmt.Errorf("it was proposed with every tool of a catalog without roles, and this catalog declares roles (%s)", strings.Join(toolrt.DeclaredRoles(cat), ", "))}
+		return nil, prov, uncheckable{fmt.Errorf("it was proposed with every tool of a catalog without roles, and this catalog declares roles (%s)", strings.Join(cat.RoleNames(), ", "))}
 	}
 	rt, err := toolrt.New(cat, toolrt.Config{
 		Endpoint: req.Endpoint, Role: req.Role, User: c.user, Token: c.token,
 		Password: func() string { return os.Getenv(passwordEnv) }, LoginDocument: login,
-		Timeout: e.Settings.Timeout, Audit: e.audit, Provenance: prov, InsecureHTTP: e.Settings.InsecureHTTP,
+		Timeout: e.Settings.Timeout, Audit: e.audit, InsecureHTTP: e.Settings.InsecureHTTP,
 		TokenHeader: e.Settings.TokenHeader, Headers: e.Settings.Headers,
 		Logger: slog.New(slog.NewTextHandler(e.Err, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})

@@ -10,7 +10,7 @@ import (
 
 func conciergeTools(t *testing.T) []toolrt.ToolDef {
 	t.Helper()
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}

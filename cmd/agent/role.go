@@ -1,7 +1,7 @@
 package main
 
 // This file picks the role a command runs as. A role the catalog does not declare is refused
-// (toolrt.CheckRole); when -role is not given the choice follows the catalog, because a role
+// (catalog.CheckRole); when -role is not given the choice follows the catalog, because a role
 // name is a catalog's own: "concierge" means something only to the Movie Database.
 
 import (
@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/toolrt"
 )
 
 // embeddedRole is the embedded Movie Database catalog's default role, as its server is the
@@ -23,9 +22,9 @@ const embeddedRole = "concierge"
 func (e *Env) resolveRole(cat *catalog.Catalog, digest string) error {
 	s := &e.Settings
 	if s.Role != "" {
-		return toolrt.CheckRole(cat, s.Role)
+		return cat.CheckRole(s.Role)
 	}
-	declared := toolrt.DeclaredRoles(cat)
+	declared := cat.RoleNames()
 	switch {
 	case len(declared) == 0:
 		return nil // every tool is every role's

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 )
 
 // A process serving MCP on stdio, whose stdin is closed right after a request, writes the reply
@@ -19,10 +21,11 @@ func TestStdioRepliesBeforeExit(t *testing.T) {
 	}
 	in := initializeLine + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"movie","arguments":{"id":"42"}}}` + "\n"
+	demo := moviedbtest.Start(t).URL
 	lost := 0
 	for range 20 {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestStdioRepliesBeforeExit$")
-		cmd.Env = append(os.Environ(), "AGENT_TEST_PROCESS=1", "AGENT_TOKEN=", "AGENT_PASSWORD=")
+		cmd.Env = append(os.Environ(), "AGENT_TEST_PROCESS=1", "AGENT_TOKEN=", "AGENT_PASSWORD=", EndpointEnv+"="+demo)
 		cmd.Stdin = strings.NewReader(in) // closed at its end, right after the request
 		out, err := cmd.Output()
 		if err != nil || !strings.Contains(string(out), `"id":2`) || !strings.Contains(string(out), "The Matrix") {

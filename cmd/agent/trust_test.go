@@ -33,17 +33,20 @@ func TestCatalogFromYAMLIsNamedFirst(t *testing.T) {
 	}
 	out, errText, code := runAgent(t, "", "call", "movie", `{"id":"42"}`)
 	first, _, _ := strings.Cut(out, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from " + filepath.Join(dir, configFile) + ":1)" + callSettings; code != 0 || first != want {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from " + filepath.Join(dir, configFile) + ":1)" + callSettings(); code != 0 || first != want {
 		t.Errorf("exit %d, first line %q, want %q; stderr %s", code, first, want, errText)
 	}
 }
 
-// defaultSettings is the first line's end when nothing sets the endpoint, approval or
-// insecure-http; callSettings is agent call's, whose writes the person typed (approve host).
-const (
-	defaultSettings = " · endpoint embedded (default) · approve deny (default) · insecure-http off (default)"
-	callSettings    = " · endpoint embedded (default) · approve host (default) · insecure-http off (default)"
-)
+// defaultSettings is the first line's end when runAgent's $AGENT_ENDPOINT names the endpoint and
+// nothing sets approval or insecure-http; callSettings is agent call's, whose writes the person
+// typed (approve host).
+func defaultSettings() string { return settingsTail("deny") }
+func callSettings() string    { return settingsTail("host") }
+
+func settingsTail(approve string) string {
+	return " · endpoint " + os.Getenv(EndpointEnv) + " (from $" + EndpointEnv + ") · approve " + approve + " (default) · insecure-http off (default)"
+}
 
 // TestPinnedDigestRefusesAnotherCatalog: a resealed catalog (its self digest holds) given with
 // -catalog, while the deployment pinned the embedded one, refuses to start; the right pin runs.
@@ -135,7 +138,7 @@ func TestEscapedTokenEchoNeverReachesStdoutOrAudit(t *testing.T) {
 func TestMCPNamesTheCatalogFirstOnStderr(t *testing.T) {
 	out, errText, _ := runAgent(t, "", "mcp")
 	first, _, _ := strings.Cut(errText, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded, default)" + defaultSettings; first != want || strings.Contains(out, "catalog ") {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (embedded, default)" + defaultSettings(); first != want || strings.Contains(out, "catalog ") {
 		t.Errorf("stderr first line %q, want %q; stdout %q", first, want, out)
 	}
 }
@@ -150,7 +153,7 @@ func TestAgentLoopNamesTheCatalogFirst(t *testing.T) {
 	defer model.Close()
 	out, errText, code := runAgent(t, "", "agent", "-model-url", model.URL, "-catalog", path, "hello")
 	first, _, _ := strings.Cut(out, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from -catalog)" + defaultSettings; code != 0 || first != want {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from -catalog)" + defaultSettings(); code != 0 || first != want {
 		t.Errorf("exit %d, first line %q, want %q; stderr %s", code, first, want, errText)
 	}
 }

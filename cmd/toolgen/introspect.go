@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -127,14 +126,7 @@ func redacted(s string) string {
 // plainHTTPCheck refuses to send headers or a URL's user and password (credentials, usually)
 // in clear text off this machine.
 func plainHTTPCheck(u *url.URL, h http.Header) error {
-	if u.Scheme != "http" || (len(h) == 0 && u.User == nil) {
-		return nil
-	}
-	port := u.Port()
-	if port == "" {
-		port = "80"
-	}
-	if ok, _ := loopback.Addr(net.JoinHostPort(u.Hostname(), port)); ok {
+	if !loopback.InClear(u) || (len(h) == 0 && u.User == nil) {
 		return nil
 	}
 	what := "headers"

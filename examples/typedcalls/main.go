@@ -50,7 +50,7 @@ func main() {
 // server with a scripted approver. It never calls rt.Login: with a user set, the first call
 // signs in (a wrong password ends the session there).
 func session(ctx context.Context, cfg toolrt.Config, approver gate.Approver, out io.Writer) error {
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func session(ctx context.Context, cfg toolrt.Config, approver gate.Approver, out
 		WatchListID: "1", TitleID: "42", TitleType: generated.TitleTypeEnumMovie, UserNotes: &notes,
 	}})
 	switch {
-	case res.Denied: // a denial is an answer, not a failure
+	case res.Decision == audit.Denied: // a denial is an answer, not a failure
 		fmt.Fprintln(out, "add it to watch list 1: not sent (denied)")
 	case err != nil:
 		return fmt.Errorf("add it to watch list 1: %w", err)

@@ -61,7 +61,7 @@ func TestTypedCalls(t *testing.T) {
 			if sent != approve || strings.Contains(out.String(), "not sent (denied)") == approve {
 				t.Errorf("write sent = %v with approval %v:\n%s", sent, approve, out.String())
 			}
-			decisions := map[string]string{}
+			decisions := map[string]audit.Decision{}
 			for _, line := range strings.Split(strings.TrimSpace(trail.String()), "\n") {
 				var r audit.Record
 				if err := json.Unmarshal([]byte(line), &r); err != nil {
@@ -69,9 +69,9 @@ func TestTypedCalls(t *testing.T) {
 				}
 				decisions[r.Tool] = r.Decision
 			}
-			want := map[string]string{"movie": audit.DecisionAllowed, "addWatchListItem": audit.DecisionApproved}
+			want := map[string]audit.Decision{"movie": audit.Allowed, "addWatchListItem": audit.Approved}
 			if !approve {
-				want["addWatchListItem"] = audit.DecisionDenied
+				want["addWatchListItem"] = audit.Denied
 			}
 			if decisions["movie"] != want["movie"] || decisions["addWatchListItem"] != want["addWatchListItem"] {
 				t.Errorf("audit decisions %v, want %v", decisions, want)
@@ -104,7 +104,7 @@ func TestFirstCallSignsIn(t *testing.T) {
 func TestEveryToolDecodes(t *testing.T) {
 	srv := moviedbtest.Start(t)
 	var trail bytes.Buffer
-	cat, err := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,13 +194,13 @@ func TestEveryToolDecodes(t *testing.T) {
 // error that says so.
 func TestTypedCallOutsideRole(t *testing.T) {
 	srv := moviedbtest.Start(t)
-	cat, _ := toolrt.LoadCatalog(generated.CatalogJSON)
+	cat, _ := toolrt.Load(generated.CatalogJSON)
 	rt, err := toolrt.New(cat, toolrt.Config{Endpoint: srv.URL, Role: "support"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	got, res, err := generated.Tools{Run: rt.NewRun(nil, nil)}.MyWatchLists(t.Context(), generated.MyWatchListsArgs{})
-	if got != nil || !errors.Is(err, toolrt.ErrNoAnswer) || res.Refusal != toolrt.RefusedUnknownTool {
+	if got != nil || !errors.Is(err, toolrt.ErrNoAnswer) || res.Decision != audit.UnknownTool {
 		t.Errorf("support calling myWatchLists: %v %+v %v, want refused as unknown", got, res, err)
 	}
 }

@@ -68,7 +68,9 @@ func TestSeedParity(t *testing.T) {
 		}
 		got = append(got, st)
 	}
-	const moviesTokens = 277 // the seed's 271 plus 6 for "default":0 and "default":10
+	// The seed's 271 plus 6 for "default":0 and "default":10 and 4 for size's "maximum":100 (the
+	// page-size cap a list tool states, docs/selection.md).
+	const moviesTokens = 281
 	for i := range got {
 		if got[i].Name != "movies" {
 			continue
@@ -81,6 +83,11 @@ func TestSeedParity(t *testing.T) {
 				t.Errorf("movies.%s default = %v, want %v", name, p["default"], def)
 			}
 			delete(p, "default")
+		}
+		if size := props["size"].(map[string]any); size["maximum"] != float64(100) {
+			t.Errorf("movies.size maximum = %v, want 100", size["maximum"])
+		} else {
+			delete(size, "maximum")
 		}
 		if got[i].Tokens != moviesTokens {
 			t.Errorf("movies tokens = %d, want %d", got[i].Tokens, moviesTokens)

@@ -13,13 +13,13 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/budget"
+	"github.com/toolgen/toolgen/internal/compile/usefultest"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/jsonschema"
 	"github.com/toolgen/toolgen/internal/scaleschema"
 	"github.com/toolgen/toolgen/internal/selection"
 	"github.com/toolgen/toolgen/internal/tokencount"
-	"github.com/toolgen/toolgen/internal/useful"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -46,7 +46,7 @@ func (s scaleStats) String() string {
 		total += n
 	}
 	var gaps []string
-	for _, k := range []string{useful.ValueObject, useful.OneHop, useful.ErrorLeaf, useful.Credential} {
+	for _, k := range []string{usefultest.ValueObject, usefultest.OneHop, usefultest.ErrorLeaf, usefultest.Credential} {
 		gaps = append(gaps, fmt.Sprintf("%s %d (+%d over budget)", k, s.gaps[k], s.budgetGaps[k]))
 	}
 	return fmt.Sprintf("tools %d, valid %d, useful %d; input tokens median %d p95 %d max %d total %d; over 2000: %d; "+
@@ -92,7 +92,7 @@ func TestScaleSchemas(t *testing.T) {
 				}
 			}
 			// No budget excuses a credential or an error member without its leaves.
-			for _, kind := range []string{useful.Credential, useful.ErrorLeaf} {
+			for _, kind := range []string{usefultest.Credential, usefultest.ErrorLeaf} {
 				if k := st.budgetGaps[kind]; k > 0 {
 					t.Errorf("%s: %d × %s", name, k, kind)
 				}
@@ -150,12 +150,12 @@ func measureScale(t *testing.T, in Inputs, c *catalog.Catalog) scaleStats {
 		}
 		st.valid++
 		op := doc.Operations[0]
-		if err := useful.Check(schema, op); err != nil {
+		if err := usefultest.Check(schema, op); err != nil {
 			st.notUseful = append(st.notUseful, tool.Name+": "+err.Error()+"\n  "+tool.Operation)
 		} else {
 			st.useful++
 		}
-		for _, g := range useful.Gaps(schema, op) {
+		for _, g := range usefultest.Gaps(schema, op) {
 			if selectionFitted(tool) {
 				st.budgetGaps[g.Kind]++ // the fit phase traded it for size, and the notes say so
 				continue

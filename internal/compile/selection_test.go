@@ -6,12 +6,12 @@ import (
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/compile/usefultest"
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/opbuild"
 	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/selection"
 	"github.com/toolgen/toolgen/internal/tokencount"
-	"github.com/toolgen/toolgen/internal/useful"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -40,7 +40,7 @@ func measureSelections(t *testing.T, in Inputs, c *catalog.Catalog) selectionSta
 		}
 		st.valid++
 		op := doc.Operations[0]
-		if err := useful.Check(schema, op); err != nil {
+		if err := usefultest.Check(schema, op); err != nil {
 			st.notUseful = append(st.notUseful, tool.Name+": "+err.Error())
 		} else {
 			st.useful++

@@ -7,10 +7,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen/toolgen/internal/compile"
+	"github.com/toolgen/toolgen/internal/compile/usefultest"
 	"github.com/toolgen/toolgen/internal/golden"
 	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/toolgen/toolgen/internal/selection"
-	"github.com/toolgen/toolgen/internal/useful"
 )
 
 // TestCatalogsUseful runs docs/selection.md's definition of "useful" over every generated document
@@ -37,7 +37,7 @@ func TestCatalogsUseful(t *testing.T) {
 				t.Errorf("%s: %s: invalid: %s", dir, tool.Name, vds)
 				continue
 			}
-			if err := useful.Check(schema, doc.Operations[0]); err != nil {
+			if err := usefultest.Check(schema, doc.Operations[0]); err != nil {
 				t.Errorf("%s: %s is not useful: %v\n%s", dir, tool.Name, err, tool.Operation)
 			}
 			judged++

@@ -2,6 +2,7 @@ package loopback
 
 import (
 	"errors"
+	"net/url"
 	"testing"
 )
 
@@ -47,3 +48,29 @@ func TestAllowed(t *testing.T) {
 }
 
 var errBadAddr = errors.New("not a host:port address")
+
+func TestHost(t *testing.T) {
+	for host, want := range map[string]bool{
+		"127.0.0.1": true, "127.8.9.10": true, "::1": true, "localhost": true, "LOCALHOST": true,
+		"example.com": false, "10.0.0.1": false, "0.0.0.0": false, "localhost.example.com": false, "": false,
+	} {
+		if got := Host(host); got != want {
+			t.Errorf("Host(%q) = %v", host, got)
+		}
+	}
+}
+
+func TestInClear(t *testing.T) {
+	for raw, want := range map[string]bool{
+		"http://example.com/graphql": true, "HTTP://10.0.0.1:8080/": true, "http://0.0.0.0/": true,
+		"https://example.com/graphql": false, "http://127.0.0.1:8081/graphql": false, "http://localhost/": false, "http://[::1]:80/": false,
+	} {
+		u, err := url.Parse(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := InClear(u); got != want {
+			t.Errorf("InClear(%s) = %v, want %v", raw, got, want)
+		}
+	}
+}

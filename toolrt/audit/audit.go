@@ -15,16 +15,24 @@ import (
 	"time"
 )
 
+// Decision is what became of one tool call before or instead of sending it, and how a model's
+// turn ended: one vocabulary for the audit trail's decision, toolrt's Result.Decision, the MCP
+// result's structured content and the agent loop's summary, so the same event reads the same
+// everywhere.
+type Decision string
+
 // Decisions of the gate and the checks before it.
 const (
-	DecisionAllowed     = "allowed"      // a read: no approval needed
-	DecisionApproved    = "approved"     // a human approved the write
-	DecisionDenied      = "denied"       // a human or the gate declined
-	DecisionOverBudget  = "over_budget"  // a ceiling refused the call
-	DecisionInvalidArgs = "invalid_args" // the arguments were refused before any request
-	DecisionUnknownTool = "unknown_tool"
-	DecisionNotRun      = "not_run" // the model loop answered the call without running it
-	DecisionExpired     = "expired" // a write waiting for approval when its session or server ended
+	Allowed     Decision = "allowed"      // a read, or a write without approval: sent
+	Approved    Decision = "approved"     // a human approved the write: sent
+	Denied      Decision = "denied"       // a human or the gate declined; nothing was sent
+	OverBudget  Decision = "over_budget"  // a ceiling refused the call (or ended the turn)
+	InvalidArgs Decision = "invalid_args" // the arguments were refused before any request
+	UnknownTool Decision = "unknown_tool" // no tool of the role has that name
+	NotRun      Decision = "not_run"      // the model loop answered the call without running it
+	Expired     Decision = "expired"      // a write waiting for approval when its session or server ended
+	AuditFailed Decision = "audit_failed" // the audit trail cannot be written; nothing runs
+	Answered    Decision = "answered"     // a turn of the agent loop: the model answered in words
 )
 
 // OutcomeSending is the outcome of the record written just before a write is sent; the record
@@ -49,7 +57,7 @@ type Record struct {
 	// OAuth): the token's issuer and subject, never the token. User is then who the API saw.
 	Caller     string          `json:"caller,omitempty"`
 	Tool       string          `json:"tool"`
-	Decision   string          `json:"decision"`
+	Decision   Decision        `json:"decision"`
 	Outcome    string          `json:"outcome"`          // exec's outcome, or "not_sent"
 	Status     int             `json:"status,omitempty"` // HTTP status of the last attempt
 	DurationMS int64           `json:"durationMs"`

@@ -15,7 +15,7 @@ import (
 
 func record() Record {
 	return Record{Time: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), Run: "run-1", Tool: "addWatchListItem",
-		Decision: DecisionApproved, Outcome: "ok", Status: 200, DurationMS: 12, Bytes: 99,
+		Decision: Approved, Outcome: "ok", Status: 200, DurationMS: 12, Bytes: 99,
 		Body: "sha256:ab", Args: json.RawMessage(`{"input":{"titleId":"42"}}`)}
 }
 

@@ -97,7 +97,7 @@ func (e *emitter) enumType(t catalog.Type) jen.Code {
 // catalogBytes declares the embedded catalog.json.
 func catalogBytes() jen.Code {
 	doc := comment(catalogVar+" is catalog.json, the reviewed tool catalog, embedded so that a "+
-		"binary carries exactly the catalog it was built with. Load it with toolrt.LoadCatalog, which verifies it. It is a "+
+		"binary carries exactly the catalog it was built with. Load it with toolrt.Load, which verifies it. It is a "+
 		"variable only because go:embed fills nothing else; treat it as read-only.", "")
 	doc = append(doc, "//", "//go:embed catalog.json")
 	return withDoc(doc, jen.Var().Id(catalogVar).Index().Byte())

@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,12 +18,66 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Product calls the product tool (query, approval none) with args.
-func (t Tools) Product(ctx context.Context, args ProductArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProduct, args)
+// Product calls the product tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Product(ctx context.Context, args ProductArgs) (*ProductAnswer, toolrt.Result, error) {
+	var answer ProductAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProduct, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// ProductCreate calls the productCreate tool (mutation, approval required) with args.
-func (t Tools) ProductCreate(ctx context.Context, args ProductCreateArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProductCreate, args)
+// ProductAnswer is the answer of the product tool: the data its operation (Tool_product) selects.
+type ProductAnswer struct {
+	// Look up a product by its id, or by its legacy numeric id while clients still send one.
+	Product *ProductAnswerProduct `json:"product"`
+}
+
+// ProductAnswerProduct is the product in ProductAnswer (GraphQL type Product).
+type ProductAnswerProduct struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// ProductCreate calls the productCreate tool (mutation, approval required) with args and decodes
+// its answer. The Result holds the call's outcome and the answer's JSON as sent (Data); the error
+// is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) ProductCreate(ctx context.Context, args ProductCreateArgs) (*ProductCreateAnswer, toolrt.Result, error) {
+	var answer ProductCreateAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProductCreate, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ProductCreateAnswer is the answer of the productCreate tool: the data its operation
+// (Tool_productCreate) selects.
+type ProductCreateAnswer struct {
+	// Create a product with a title and optional tags; returns the product or the user errors.
+	ProductCreate *ProductCreateAnswerProductCreate `json:"productCreate"`
+}
+
+// ProductCreateAnswerProductCreate is the productCreate in ProductCreateAnswer (GraphQL type
+// ProductCreatePayload).
+type ProductCreateAnswerProductCreate struct {
+	Product    *ProductCreateAnswerProductCreateProduct     `json:"product"`
+	UserErrors []ProductCreateAnswerProductCreateUserErrors `json:"userErrors"`
+}
+
+// ProductCreateAnswerProductCreateProduct is the product in ProductCreateAnswerProductCreate
+// (GraphQL type Product).
+type ProductCreateAnswerProductCreateProduct struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// ProductCreateAnswerProductCreateUserErrors is the userErrors in ProductCreateAnswerProductCreate
+// (GraphQL type UserError).
+type ProductCreateAnswerProductCreateUserErrors struct {
+	Field   []string `json:"field"`
+	Message string   `json:"message"`
 }

@@ -8,8 +8,8 @@ package generated
 import _ "embed"
 
 // CatalogJSON is catalog.json, the reviewed tool catalog, embedded so that a binary carries
-// exactly the catalog it was built with. Load it with toolrt.LoadCatalog, which verifies it. It is
-// a variable only because go:embed fills nothing else; treat it as read-only.
+// exactly the catalog it was built with. Load it with toolrt.Load, which verifies it. It is a
+// variable only because go:embed fills nothing else; treat it as read-only.
 //
 //go:embed catalog.json
 var CatalogJSON []byte

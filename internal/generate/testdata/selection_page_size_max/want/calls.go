@@ -7,9 +7,10 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 )
 
-// Tools calls this catalog's tools with typed arguments through a toolrt run. Each call is checked
-// like a model's (arguments, the role's view), counts against the run's budget, waits for the
-// run's approver when the tool needs approval, and is audited. Make one per run:
+// Tools calls this catalog's tools with typed arguments through a toolrt run and decodes their
+// typed answers. Each call is checked like a model's (arguments, the role's view), counts against
+// the run's budget, waits for the run's approver when the tool needs approval, and is audited.
+// Make one per run:
 //
 //	tools := generated.Tools{Run: rt.NewRun(b, approver)}
 type Tools struct {
@@ -17,22 +18,106 @@ type Tools struct {
 	Run *toolrt.Run
 }
 
-// Orders calls the orders tool (query, approval none) with args.
-func (t Tools) Orders(ctx context.Context, args OrdersArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolOrders, args)
+// Orders calls the orders tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Orders(ctx context.Context, args OrdersArgs) (*OrdersAnswer, toolrt.Result, error) {
+	var answer OrdersAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrders, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
 }
 
-// Customers calls the customers tool (query, approval none) with args.
-func (t Tools) Customers(ctx context.Context, args CustomersArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolCustomers, args)
+// OrdersAnswer is the answer of the orders tool: the data its operation (Tool_orders) selects.
+type OrdersAnswer struct {
+	// Orders of the shop, newest first, a page at a time; each with its number and total.
+	Orders OrdersAnswerOrders `json:"orders"`
 }
 
-// Products calls the products tool (query, approval none) with args.
-func (t Tools) Products(ctx context.Context, args ProductsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolProducts, args)
+// OrdersAnswerOrders is the orders in OrdersAnswer (GraphQL type OrderConnection).
+type OrdersAnswerOrders struct {
+	Nodes    []OrdersAnswerOrdersNodes  `json:"nodes"`
+	PageInfo OrdersAnswerOrdersPageInfo `json:"pageInfo"`
 }
 
-// Tags calls the tags tool (query, approval none) with args.
-func (t Tools) Tags(ctx context.Context, args TagsArgs) (toolrt.Result, error) {
-	return t.Run.CallArgs(ctx, ToolTags, args)
+// OrdersAnswerOrdersNodes is the nodes in OrdersAnswerOrders (GraphQL type Order).
+type OrdersAnswerOrdersNodes struct {
+	ID     string `json:"id"`
+	Number int32  `json:"number"`
+}
+
+// OrdersAnswerOrdersPageInfo is the pageInfo in OrdersAnswerOrders (GraphQL type PageInfo).
+type OrdersAnswerOrdersPageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor"`
+}
+
+// Customers calls the customers tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Customers(ctx context.Context, args CustomersArgs) (*CustomersAnswer, toolrt.Result, error) {
+	var answer CustomersAnswer
+	res, err := t.Run.CallArgs(ctx, ToolCustomers, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// CustomersAnswer is the answer of the customers tool: the data its operation (Tool_customers)
+// selects.
+type CustomersAnswer struct {
+	// Customers whose name or email matches the query, a page at a time.
+	Customers []CustomersAnswerCustomers `json:"customers"`
+}
+
+// CustomersAnswerCustomers is the customers in CustomersAnswer (GraphQL type Customer).
+type CustomersAnswerCustomers struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Products calls the products tool (query, approval none) with args and decodes its answer. The
+// Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly
+// when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Products(ctx context.Context, args ProductsArgs) (*ProductsAnswer, toolrt.Result, error) {
+	var answer ProductsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolProducts, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// ProductsAnswer is the answer of the products tool: the data its operation (Tool_products)
+// selects.
+type ProductsAnswer struct {
+	// Products of the catalog in the order the merchant sorted them, a page at a time.
+	Products []ProductsAnswerProducts `json:"products"`
+}
+
+// ProductsAnswerProducts is the products in ProductsAnswer (GraphQL type Product).
+type ProductsAnswerProducts struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+// Tags calls the tags tool (query, approval none) with args and decodes its answer. The Result
+// holds the call's outcome and the answer's JSON as sent (Data); the error is nil exactly when the
+// answer is set (see toolrt.Run.CallArgs).
+func (t Tools) Tags(ctx context.Context, args TagsArgs) (*TagsAnswer, toolrt.Result, error) {
+	var answer TagsAnswer
+	res, err := t.Run.CallArgs(ctx, ToolTags, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// TagsAnswer is the answer of the tags tool: the data its operation (Tool_tags) selects.
+type TagsAnswer struct {
+	// Tags in use on the shop's products, a page at a time, most used first.
+	Tags []string `json:"tags"`
 }

@@ -1,4 +1,4 @@
-package useful
+package usefultest
 
 // This file holds the properties of docs/selection.md that go beyond "useful": what a default
 // selection should carry when the budget allows it. They are reported as gaps, not failures,

@@ -1,9 +1,9 @@
-// Package useful is the definition of a "useful" tool document from docs/selection.md, written as a
-// check that tests run over every generated catalog. It decides from the finished, validated
+// Package usefultest is the definition of a "useful" tool document from docs/selection.md, written as a
+// check that tests run over every generated catalog (test-only: no command imports it). It decides from the finished, validated
 // document alone, by the shape of the root field's type, whether an agent can tell what happened
 // and identify, page through and refer to the results. It is structural, not semantic: a
 // document can pass and still deserve a hand-written override.
-package useful
+package usefultest
 
 import (
 	"fmt"

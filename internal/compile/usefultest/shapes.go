@@ -1,4 +1,4 @@
-package useful
+package usefultest
 
 // This file judges abstract results and plain objects, and holds the small helpers that read a
 // validated selection set (through inline fragments and fragment spreads).

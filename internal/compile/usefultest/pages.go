@@ -1,4 +1,4 @@
-package useful
+package usefultest
 
 // This file recognises the shapes docs/selection.md adds: pages of any style (a list and a count
 // or a next-page marker on an object without an id) and value objects (small objects without an id made of leaves and

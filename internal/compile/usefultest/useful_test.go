@@ -1,4 +1,4 @@
-package useful
+package usefultest
 
 import (
 	"strings"
