@@ -1,7 +1,8 @@
 package main
 
-// call runs one tool with every argument check but no model, gate or budget: the wiring check
-// a person types. It logs in when -user is set.
+// call runs one tool with every argument check but no model or budget: the wiring check a
+// person types. A write goes as -approve says (host by default: the person typed it; see
+// callTool). It logs in when -user is set.
 
 import (
 	"context"

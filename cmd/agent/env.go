@@ -160,7 +160,7 @@ const TokenEnv = "AGENT_TOKEN"
 const passwordEnv = "AGENT_PASSWORD"
 
 // demoCatalog reports whether digest is the Movie Database's catalog, embedded or a copy of its
-// bytes: only then may the demo server and its login mutation stand in for settings left out.
+// bytes: only then may its login mutation and its concierge role stand in for settings left out.
 func demoCatalog(digest string) bool { return digest == catalog.FileDigest(generated.CatalogJSON) }
 
 // demoDefaults refuses to fill a missing login mutation with the Movie Database's for another

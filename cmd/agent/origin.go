@@ -73,7 +73,7 @@ func (s *Settings) checkFileTrust() error {
 }
 
 // settingsLine is the part of the first line after the catalog: each announced setting with its
-// value and origin, e.g. "endpoint http://api/graphql (/srv/agent.yaml:2)".
+// value and origin, e.g. "endpoint http://api/graphql (from /srv/agent.yaml:2)".
 func (s *Settings) settingsLine() string {
 	var parts []string
 	for _, name := range announced[1:] {

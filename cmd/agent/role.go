@@ -11,8 +11,8 @@ import (
 	"github.com/toolgen/toolgen/catalog"
 )
 
-// embeddedRole is the embedded Movie Database catalog's default role, as its server is the
-// default endpoint and its login mutation the default -login-document.
+// embeddedRole is the embedded Movie Database catalog's default role, as its login mutation is
+// the default -login-document (the endpoint has no default: -endpoint or AGENT_ENDPOINT).
 const embeddedRole = "concierge"
 
 // resolveRole sets e.Settings.Role for cat, whose digest is digest. Given: it must be declared
