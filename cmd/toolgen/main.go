@@ -135,8 +135,8 @@ func unchanged(dir string, n int, check bool, stdout io.Writer) int {
 	return 0
 }
 
-// checkFresh compares the folder with a full run's files; fresh calls saved, so the next
-// -check of the same folder can skip compiling.
+// checkFresh compares the folder with a full run's files; fresh calls saved, so the next plain
+// run of the same folder can skip compiling (a -check never does: see runGenerate).
 func checkFresh(dir string, files map[string][]byte, m genout.Manifest, again string, saved func(), stdout, stderr io.Writer) int {
 	diff, fresh, err := genout.Verify(dir, files, m)
 	if err != nil {
