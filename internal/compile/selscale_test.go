@@ -30,6 +30,7 @@ type selStats struct {
 	deprecArgs int // deprecated arguments or input fields offered
 	secrets    int // credential leaves selected
 	overInput  int // input schemas over 1,500 tokens
+	maxInput   int // the largest input schema's tokens
 	overNoWarn int // … of which without a warning
 	unbounded  int // list tools whose page size has no maximum
 	lists      int // list tools with a page-size argument
@@ -39,8 +40,8 @@ type selStats struct {
 func (s selStats) String() string {
 	return fmt.Sprintf("tools %d | fit dropped a higher-ranked field %d | fit dropped state/money/key date %d | entity without id or name %d | "+
 		"abstract result without member fragments %d | mutation answer with the API's singleton %d | deprecated args offered %d | "+
-		"secrets selected %d | input > 1,500 tokens %d (no warning %d) | page size without maximum %d of %d",
-		s.tools, s.inverted, s.lostKey, s.noName, s.abstract, s.sibling, s.deprecArgs, s.secrets, s.overInput, s.overNoWarn, s.unbounded, s.lists)
+		"secrets selected %d | input > 1,500 tokens %d (no warning %d, max %d) | page size without maximum %d of %d",
+		s.tools, s.inverted, s.lostKey, s.noName, s.abstract, s.sibling, s.deprecArgs, s.secrets, s.overInput, s.overNoWarn, s.maxInput, s.unbounded, s.lists)
 }
 
 func (s *selStats) example(kind, what string) {
@@ -117,6 +118,7 @@ func measureRelevance(t *testing.T, in Inputs, c *catalog.Catalog, diags string)
 		if err != nil {
 			t.Fatal(err)
 		}
+		st.maxInput = max(st.maxInput, n)
 		if n > 1500 {
 			st.overInput++
 			if !strings.Contains(diags, tool.Name) {
