@@ -51,3 +51,22 @@ func TestConcurrentCallsReuseConnections(t *testing.T) {
 		t.Errorf("%d rounds of %d calls at once opened %d connections to the API, want at most %d", rounds, inFlight, n, inFlight)
 	}
 }
+
+// TestSecretsFollowTheToken: the redaction Set is kept between calls, so a new token or
+// password must build a new one that finds it.
+func TestSecretsFollowTheToken(t *testing.T) {
+	password := "first-password"
+	c := &Client{Password: func() string { return password }}
+	for _, tc := range []struct{ token, pw string }{
+		{"token-one-abcdef", "first-password"},
+		{"token-one-abcdef", "first-password"}, // the kept Set
+		{"token-two-ghijkl", "first-password"},
+		{"token-two-ghijkl", "second-password"},
+	} {
+		password = tc.pw
+		got := c.secrets([]string{tc.token}).String("t=" + tc.token + " p=" + tc.pw)
+		if got != "t=[token] p=[password]" {
+			t.Errorf("token %s, password %s: %s", tc.token, tc.pw, got)
+		}
+	}
+}
