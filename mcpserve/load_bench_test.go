@@ -41,7 +41,8 @@ func BenchmarkLoad(b *testing.B) {
 	f := newAuditedFixture(b, log)
 	for _, sessions := range []int{1, 10, 100} {
 		b.Run(fmt.Sprintf("direct/sessions=%d", sessions), func(b *testing.B) { benchDirect(b, f, sessions) })
-		b.Run(fmt.Sprintf("mcp/sessions=%d", sessions), func(b *testing.B) { benchMCP(b, f, sessions) })
+		b.Run(fmt.Sprintf("mcp/sessions=%d", sessions), func(b *testing.B) { benchMCP(b, f, sessions, false) })
+		b.Run(fmt.Sprintf("mcp-stateless/sessions=%d", sessions), func(b *testing.B) { benchMCP(b, f, sessions, true) })
 	}
 }
 
@@ -107,8 +108,10 @@ func benchDirect(b *testing.B, f *fixture, sessions int) {
 	})
 }
 
-func benchMCP(b *testing.B, f *fixture, sessions int) {
-	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: 1 << 30},
+// benchMCP calls through the server; stateless serves without sessions (-stateless), each
+// client's requests each a session of their own on the server.
+func benchMCP(b *testing.B, f *fixture, sessions int, stateless bool) {
+	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: 1 << 30}, Stateless: stateless,
 		PerCaller: budget.NewPerCaller(budget.Rate{N: 1 << 30, Per: time.Hour}, nil),
 		HTTP:      HTTPLimits{MaxSessions: 2 * sessions, MaxSessionsPerClient: 2 * sessions}})
 	if err != nil {
