@@ -4,7 +4,9 @@ package mcpserve
 // and variables) from 1, 10 and 100 concurrent sessions, sent by an MCP client through this
 // server over streamable HTTP to the demo API, and by a plain HTTP client straight to the demo
 // API with the same token. calls/s side by side is what the server costs; docs/speed.md has the
-// table. Everything runs in this process on loopback, so the numbers share the CPU.
+// table. Everything runs in this process on loopback, so the numbers share the CPU; cpu-µs/call
+// (the process's user and system time per call) is what a loaded machine changes least. The
+// server writes an audit trail to a file, as a deployment does.
 //
 //	go test ./mcpserve -run '^$' -bench Load -benchtime 3000x
 
@@ -15,8 +17,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -24,22 +28,30 @@ import (
 	"github.com/toolgen/toolgen/generated"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
 
 func BenchmarkLoad(b *testing.B) {
-	f := newFixture(b)
+	log, err := audit.Open(filepath.Join(b.TempDir(), "audit.jsonl"), false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = log.Close() })
+	f := newAuditedFixture(b, log)
 	for _, sessions := range []int{1, 10, 100} {
 		b.Run(fmt.Sprintf("direct/sessions=%d", sessions), func(b *testing.B) { benchDirect(b, f, sessions) })
-		b.Run(fmt.Sprintf("mcp/sessions=%d", sessions), func(b *testing.B) { benchMCP(b, f, sessions) })
+		b.Run(fmt.Sprintf("mcp/sessions=%d", sessions), func(b *testing.B) { benchMCP(b, f, sessions, false) })
+		b.Run(fmt.Sprintf("mcp-stateless/sessions=%d", sessions), func(b *testing.B) { benchMCP(b, f, sessions, true) })
 	}
 }
 
 // spread runs b.N calls over sessions goroutines, each with its own call function, and reports
-// calls/s.
+// calls/s and the CPU time the process spent per call.
 func spread(b *testing.B, sessions int, call func(session int) error) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	cpu0 := cpuTime()
 	b.ResetTimer()
 	for i := range sessions {
 		wg.Go(func() {
@@ -53,6 +65,16 @@ func spread(b *testing.B, sessions int, call func(session int) error) {
 	}
 	wg.Wait()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "calls/s")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-µs/call")
+}
+
+// cpuTime is the user and system time this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func benchDirect(b *testing.B, f *fixture, sessions int) {
@@ -86,8 +108,10 @@ func benchDirect(b *testing.B, f *fixture, sessions int) {
 	})
 }
 
-func benchMCP(b *testing.B, f *fixture, sessions int) {
-	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: 1 << 30},
+// benchMCP calls through the server; stateless serves without sessions (-stateless), each
+// client's requests each a session of their own on the server.
+func benchMCP(b *testing.B, f *fixture, sessions int, stateless bool) {
+	s, err := New(Config{Runtime: f.rt, Limits: budget.Limits{ToolCalls: 1 << 30}, Stateless: stateless,
 		PerCaller: budget.NewPerCaller(budget.Rate{N: 1 << 30, Per: time.Hour}, nil),
 		HTTP:      HTTPLimits{MaxSessions: 2 * sessions, MaxSessionsPerClient: 2 * sessions}})
 	if err != nil {

@@ -28,6 +28,7 @@ const instrumentation = "github.com/toolgen/toolgen/mcpserve"
 
 // telemetry holds the instruments made once.
 type telemetry struct {
+	off      bool // neither provider given: a call builds no span or attributes
 	tracer   trace.Tracer
 	calls    metric.Int64Counter
 	duration metric.Float64Histogram
@@ -35,6 +36,7 @@ type telemetry struct {
 
 func newTelemetry(t Telemetry) *telemetry {
 	tp, mp := t.Tracer, t.Meter
+	off := tp == nil && mp == nil
 	if tp == nil {
 		tp = tracenoop.NewTracerProvider()
 	}
@@ -44,7 +46,7 @@ func newTelemetry(t Telemetry) *telemetry {
 	m := mp.Meter(instrumentation)
 	calls, _ := m.Int64Counter("toolgen.mcp.tool_calls", metric.WithDescription("MCP tool calls, by tool, role and outcome"))
 	dur, _ := m.Float64Histogram("toolgen.mcp.tool_call.duration", metric.WithUnit("s"), metric.WithDescription("MCP tool call duration"))
-	return &telemetry{tracer: tp.Tracer(instrumentation), calls: calls, duration: dur}
+	return &telemetry{off: off, tracer: tp.Tracer(instrumentation), calls: calls, duration: dur}
 }
 
 // callSpan is one tool call being reported.
@@ -56,7 +58,11 @@ type callSpan struct {
 }
 
 // start opens a tool call's span. The caller is its id (issuer and subject), never its token.
+// Off, it returns a nil *callSpan, whose end does nothing.
 func (t *telemetry) start(ctx context.Context, tool, role string, c *caller) (context.Context, *callSpan) {
+	if t.off {
+		return ctx, nil
+	}
 	attrs := []attribute.KeyValue{
 		attribute.String("gen_ai.tool.name", tool),
 		attribute.String("toolgen.role", role),
@@ -71,6 +77,9 @@ func (t *telemetry) start(ctx context.Context, tool, role string, c *caller) (co
 
 // end closes the span with the call's outcome and the bytes of the result returned.
 func (cs *callSpan) end(ctx context.Context, out *mcp.CallToolResult, outcome string, err error) {
+	if cs == nil {
+		return
+	}
 	bytes := 0
 	if out != nil {
 		for _, c := range out.Content {

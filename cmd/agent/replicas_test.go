@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -22,6 +23,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/internal/pgtest"
+	"github.com/toolgen/toolgen/mcpserve/oauth/oauthtest"
 )
 
 // httpAgent is one `agent mcp -http 127.0.0.1:0` process.
@@ -94,10 +96,19 @@ func startHTTPAgent(t *testing.T, dir string, env []string, args ...string) *htt
 // connect opens an MCP session with the agent.
 func (a *httpAgent) connect(t *testing.T) *mcp.ClientSession {
 	t.Helper()
+	return a.connectAs(t, "")
+}
+
+// connectAs opens an MCP session with the agent carrying an OAuth bearer token ("" for none).
+func (a *httpAgent) connectAs(t *testing.T, token string) *mcp.ClientSession {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).
-		Connect(ctx, &mcp.StreamableClientTransport{Endpoint: a.URL}, nil)
+	transport := &mcp.StreamableClientTransport{Endpoint: a.URL}
+	if token != "" {
+		transport.HTTPClient = &http.Client{Transport: bearer{token}}
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, transport, nil)
 	if err != nil {
 		t.Fatalf("connect %s: %v\n%s", a.URL, err, a.stderr.String())
 	}
@@ -171,12 +182,20 @@ func TestMCPStartsWhileTheAPIIsDown(t *testing.T) {
 const readyCacheForTest = 1100 * time.Millisecond
 
 // TestReplicasShareOnePostgresStore is issue 26's test of replicas: two `agent mcp -http`
-// processes share a real PostgreSQL store. A write proposed through replica A is listed and
-// confirmed once from the shared store by other processes, and a second confirm sends nothing
-// (the demo API counts the writes it received); the per-caller ceiling holds across both
-// replicas; a replica killed in the middle of a request loses nothing it acknowledged.
+// processes share a real PostgreSQL store and one OAuth resource (a loopback issuer signs the
+// tokens). A request without a bearer gets 401 and the resource metadata; two callers with
+// different role claims see different tools on either replica, and neither calls a tool of the
+// other's role. A write proposed through replica A is listed and confirmed once from the
+// shared store by other processes, and a second confirm sends nothing (the demo API counts the
+// writes it received); the per-caller ceiling holds across both replicas, for that caller
+// only; a replica killed in the middle of a request loses nothing it acknowledged.
 func TestReplicasShareOnePostgresStore(t *testing.T) {
 	dsn := pgtest.Start(t).Database(t)
+	iss := oauthtest.New(t)
+	// The balancer's address: every replica is this one resource, so a token works on any.
+	const resource = "https://mcp.replicas.test/"
+	alice := iss.Sign(t, iss.Valid(resource, "alice", "concierge"))
+	bob := iss.Sign(t, iss.Valid(resource, "bob", "support"))
 	release := make(chan struct{})
 	var blocked atomic.Int64
 	api := &demo{}
@@ -197,7 +216,8 @@ func TestReplicasShareOnePostgresStore(t *testing.T) {
 	dir := t.TempDir()
 	pw := []string{"AGENT_PASSWORD=" + moviedbtest.Password}
 	common := []string{"-endpoint", api.URL, "-store", dsn}
-	serve := append([]string{"-approve", "defer", "-user", moviedbtest.User, "-max-calls-per-caller", "5/1000h"}, common...)
+	serve := append([]string{"-approve", "defer", "-user", moviedbtest.User, "-max-calls-per-caller", "5/1000h",
+		"-oauth-jwks", iss.JWKS, "-oauth-issuer", iss.URL, "-oauth-audience", resource}, common...)
 	a, b := startHTTPAgent(t, dir, pw, serve...), startHTTPAgent(t, dir, pw, serve...)
 	if !strings.Contains(a.stderr.String(), "counted in postgres://postgres@127.0.0.1:") {
 		t.Errorf("replica A does not say its ceiling is shared:\n%s", a.stderr.String())
@@ -207,7 +227,21 @@ func TestReplicasShareOnePostgresStore(t *testing.T) {
 			t.Errorf("/readyz: %d %s", code, body)
 		}
 	}
-	csA, csB := a.connect(t), b.connect(t)
+	noBearer(t, b, resource, iss.URL)
+	csA, csB, bobB := a.connectAs(t, alice), b.connectAs(t, alice), b.connectAs(t, bob)
+
+	// Each caller lists its own role's tools, the same on both replicas; the roles differ.
+	aliceTools, aliceOnB, bobTools := toolNames(t, csA), toolNames(t, csB), toolNames(t, bobB)
+	if aliceTools != aliceOnB {
+		t.Errorf("alice (concierge) lists %s through A, %s through B", aliceTools, aliceOnB)
+	}
+	if aliceTools != "movie movies person search tvShow myWatchLists addWatchListItem" || bobTools != "movie movies person search tvShow" {
+		t.Errorf("alice (concierge) lists %s; bob (support) lists %s", aliceTools, bobTools)
+	}
+	// Bob cannot call a concierge tool by its name: the SDK refuses it before any handler.
+	if _, err := bobB.CallTool(context.Background(), &mcp.CallToolParams{Name: "myWatchLists", Arguments: map[string]any{}}); err == nil || !strings.Contains(err.Error(), `unknown tool "myWatchLists"`) {
+		t.Errorf("bob (support) calls myWatchLists: %v, want unknown tool", err)
+	}
 
 	// Proposed through A (call 1 of the caller's 5): acknowledged with a request id.
 	text, _ := callTool(t, csA, "addWatchListItem", addArgs("42", ""))
@@ -258,4 +292,45 @@ func TestReplicasShareOnePostgresStore(t *testing.T) {
 	if !isError || !strings.Contains(text, "ceiling of 5 calls per 1000h for each caller is reached") {
 		t.Errorf("the 6th call of the caller, through B: isError %v, %s", isError, text)
 	}
+	// Bob's count is his own.
+	if text, isError := callTool(t, bobB, "movie", map[string]any{"id": "42"}); isError {
+		t.Errorf("bob's first call, after alice's ceiling: %s", text)
+	}
+}
+
+// noBearer checks that replica r refuses a request without a bearer token with 401 naming the
+// protected-resource metadata, and serves that metadata: the shared resource and its issuer.
+func noBearer(t *testing.T, r *httpAgent, resource, issuer string) {
+	t.Helper()
+	res, err := http.Post(r.URL, "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = res.Body.Close()
+	metaURL := strings.TrimSuffix(resource, "/") + "/.well-known/oauth-protected-resource"
+	if got := res.Header.Get("WWW-Authenticate"); res.StatusCode != http.StatusUnauthorized || !strings.Contains(got, `resource_metadata="`+metaURL+`"`) {
+		t.Errorf("no bearer: %d, WWW-Authenticate %q; want 401 naming %s", res.StatusCode, got, metaURL)
+	}
+	code, body := r.probe(t, "/.well-known/oauth-protected-resource")
+	var meta struct {
+		Resource             string   `json:"resource"`
+		AuthorizationServers []string `json:"authorization_servers"`
+	}
+	if err := json.Unmarshal([]byte(body), &meta); code != http.StatusOK || err != nil || meta.Resource != resource || len(meta.AuthorizationServers) != 1 || meta.AuthorizationServers[0] != issuer {
+		t.Errorf("the resource metadata: %d %s", code, body)
+	}
+}
+
+// toolNames lists a session's tools, in the order served.
+func toolNames(t *testing.T, cs *mcp.ClientSession) string {
+	t.Helper()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range list.Tools {
+		names = append(names, tool.Name)
+	}
+	return strings.Join(names, " ")
 }

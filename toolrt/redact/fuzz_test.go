@@ -120,3 +120,29 @@ func unpercentAll(s string) string {
 	}
 	return b.String()
 }
+
+// FuzzPlainJSON holds JSON's shortcut to the token walk it skips: whenever plainJSON answers,
+// the walk answers the same bytes.
+func FuzzPlainJSON(f *testing.F) {
+	fuzzSeeds(f)
+	for _, s := range []string{
+		` { "data" : { "movie" : { "title" : "The Matrix", "year" : 1999, "rating" : 8.7e0 } } } `,
+		`{"a":"é ü 日本 😀","b":[true,false,null,-0.5E+3,[]],"c":{}}`, "{\"a\":\"\u2028\"}",
+		`{"t":"s3cr3tT0kex","p":"%73","q":"a+b"}`, `[1,2] `, `{"a":1,}`, `"<html>&amp;"`, "\"\x7f\"",
+	} {
+		f.Add([]byte(s))
+	}
+	set := New(Secret{fuzzSecret, "[token]"}, Secret{"hunter2!", "[password]"})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, s := range []*Set{set, nil} {
+			plain, ok := s.plainJSON(data)
+			if !ok {
+				continue
+			}
+			walked, err := s.walkJSON(data)
+			if err != nil || !bytes.Equal(plain, walked) {
+				t.Fatalf("%q: plainJSON %q, the walk %q (%v)", data, plain, walked, err)
+			}
+		}
+	})
+}

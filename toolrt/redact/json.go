@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 // JSON decodes data, redacts every string in it (object keys included) and re-encodes it
@@ -14,6 +15,38 @@ import (
 // catches one escaped twice (escapes left inside a decoded string). It fails on anything but
 // exactly one JSON value.
 func (s *Set) JSON(data []byte) ([]byte, error) {
+	if out, ok := s.plainJSON(data); ok {
+		return out, nil
+	}
+	return s.walkJSON(data)
+}
+
+// plainJSON is JSON's answer, made without decoding, for the usual answer: valid UTF-8 with no
+// backslash, U+2028 or U+2029, so each decoded string is its bytes as written and the walk
+// would encode it back unchanged, and with no match of any form anywhere in it, so none within
+// a string. The walk would then change nothing but the spaces: its output is json.Compact's.
+// ok is false otherwise, and for JSON that does not compact, whose error the walk words. The
+// walk decodes every token (0.08 ms for a 1 KB answer); this scans the bytes twice.
+func (s *Set) plainJSON(data []byte) ([]byte, bool) {
+	if bytes.IndexByte(data, '\\') >= 0 || !utf8.Valid(data) || bytes.Contains(data, lineSep) || bytes.Contains(data, paraSep) {
+		return nil, false
+	}
+	if start, _, _ := s.next(string(data), 0); start >= 0 {
+		return nil, false
+	}
+	var out bytes.Buffer
+	out.Grow(len(data))
+	if json.Compact(&out, data) != nil {
+		return nil, false
+	}
+	return out.Bytes(), true
+}
+
+// U+2028 and U+2029, which encoding/json always writes escaped.
+var lineSep, paraSep = []byte("\u2028"), []byte("\u2029")
+
+// walkJSON redacts data token by token (JSON).
+func (s *Set) walkJSON(data []byte) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var out bytes.Buffer

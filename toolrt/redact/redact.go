@@ -124,12 +124,34 @@ func (s *Set) String(text string) string {
 	}
 	var out strings.Builder
 	last := 0
-	for i := 0; i < len(text); i++ {
+	for i := 0; ; {
+		start, end, label := s.next(text, i)
+		if start < 0 {
+			break
+		}
+		out.WriteString(text[last:start])
+		out.WriteString(label)
+		last, i = end, end
+	}
+	if last == 0 {
+		return text
+	}
+	out.WriteString(text[last:])
+	return out.String()
+}
+
+// next finds the leftmost match at or after text[i]: where it starts and ends, and its label,
+// the longest where several forms start at one place; start is -1 when there is none.
+func (s *Set) next(text string, i int) (start, end int, label string) {
+	if s.Empty() {
+		return -1, -1, ""
+	}
+	for ; i < len(text); i++ {
 		// A UTF-8 first byte is never a continuation byte, so byte steps miss no start.
 		if !s.starts[text[i]] {
 			continue
 		}
-		end, label := -1, ""
+		end = -1
 		for k := range s.forms {
 			if f := &s.forms[k]; f.mayStart(text, i) {
 				if e := matchAt(text, i, f.runes); e > end {
@@ -137,19 +159,11 @@ func (s *Set) String(text string) string {
 				}
 			}
 		}
-		if end < 0 {
-			continue
+		if end >= 0 {
+			return i, end, label
 		}
-		out.WriteString(text[last:i])
-		out.WriteString(label)
-		last = end
-		i = end - 1
 	}
-	if last == 0 {
-		return text
-	}
-	out.WriteString(text[last:])
-	return out.String()
+	return -1, -1, ""
 }
 
 // Bytes is String for bytes.

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -214,5 +215,22 @@ func BenchmarkString24KB(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		_ = set.String(text)
+	}
+}
+
+// BenchmarkJSON24KBPlain is JSON over the same answer without escapes, the usual answer: the
+// shortcut (plainJSON) against the token walk it skips.
+func BenchmarkJSON24KBPlain(b *testing.B) {
+	data := bytes.ReplaceAll(answer24KB(), []byte(`\u00e9`), []byte("é"))
+	set := New(Secret{jwt, "[token]"}, Secret{"user123", "[password]"})
+	for name, redact := range map[string]func([]byte) ([]byte, error){"shortcut": set.JSON, "walk": set.walkJSON} {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := redact(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
