@@ -3,11 +3,13 @@ package genout
 import (
 	"bytes"
 	"fmt"
-	"github.com/toolgen/toolgen/internal/atomicfile"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/atomicfile"
 )
 
 // Report lists what Write did, with slash-separated paths relative to the folder.
@@ -212,7 +214,7 @@ func Unchanged(dir, version string, inputs map[string][]byte) ([]byte, int, bool
 	}
 	for p, want := range m.Files {
 		b, err := read(dir, p)
-		if err != nil || Digest(b) != want {
+		if err != nil || catalog.FileDigest(b) != want {
 			return nil, 0, false
 		}
 	}

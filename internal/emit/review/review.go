@@ -9,12 +9,12 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"sync"
 	"text/template"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/mdtext"
+	"github.com/toolgen/toolgen/internal/plural"
 	"github.com/toolgen/toolgen/templates"
 )
 
@@ -131,15 +131,7 @@ var funcs = template.FuncMap{
 	"fence":   fence,
 	"quote":   quote,
 	"oneLine": mdtext.OneLine,
-	"plural":  plural,
-}
-
-// plural says "1 tool", "2 tools".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	"plural":  plural.Count,
 }
 
 // newPage prepares the data: tools in catalog order (the order the model sees them), roles
