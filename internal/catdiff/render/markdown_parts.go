@@ -161,7 +161,7 @@ func tokenTable(r *catdiff.Report) string {
 		if t.OldTools != t.NewTools {
 			tools = fmt.Sprintf("%d → %d", t.OldTools, t.NewTools)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", cell(t.Role), tools, t.Old, t.New, delta(t.Old, t.New))
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", inline(t.Role), tools, t.Old, t.New, delta(t.Old, t.New))
 	}
 	b.WriteString("\n")
 	if answerCosts(r) > 0 {

@@ -127,8 +127,8 @@ var parse = sync.OnceValues(func() (*template.Template, error) {
 
 var funcs = template.FuncMap{
 	"cell":    cell,
-	"code":    code,
-	"fence":   fence,
+	"code":    mdtext.Code,
+	"fence":   mdtext.Fence,
 	"quote":   quote,
 	"oneLine": mdtext.OneLine,
 	"plural":  plural.Count,
@@ -177,8 +177,8 @@ func newTool(t catalog.Tool, anchor string) *tool {
 		OperationName: t.OperationName, Operation: op, Notes: notes,
 		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, ServerSized: codeList(t.Review.AnswerServerSized), Unbounded: codeList(t.Review.AnswerUnbounded), Reason: mdtext.Escape(t.Review.Reason),
 		Findings: visibleFindings(t.Review.Findings), Access: accessLines(t.Access),
-		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
-		NameCode: code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: code(t.OperationName), Fence: fence(op),
+		NameCell: cell(mdtext.Code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
+		NameCode: mdtext.Code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: mdtext.Code(t.OperationName), Fence: mdtext.Fence(op),
 	}
 }
 
@@ -186,7 +186,7 @@ func visibleInputs(in []input) []input {
 	for i := range in {
 		r := &in[i]
 		r.Name, r.Type, r.Description = mdtext.Visible(r.Name), mdtext.Escape(r.Type), mdtext.Escape(r.Description)
-		r.NameCell, r.TypeCell, r.DescriptionCell = cell(code(r.Name)), mdtext.OneLine(r.Type), mdtext.OneLine(r.Description)
+		r.NameCell, r.TypeCell, r.DescriptionCell = cell(mdtext.Code(r.Name)), mdtext.OneLine(r.Type), mdtext.OneLine(r.Description)
 	}
 	return in
 }
@@ -195,7 +195,7 @@ func visibleInputs(in []input) []input {
 func accessLines(as []catalog.Access) []string {
 	out := make([]string, len(as))
 	for i, a := range as {
-		out[i] = code(mdtext.Visible(a.Where)) + ": " + mdtext.OneLine(mdtext.Escape(a.Needs))
+		out[i] = mdtext.Code(mdtext.Visible(a.Where)) + ": " + mdtext.OneLine(mdtext.Escape(a.Needs))
 	}
 	return out
 }
