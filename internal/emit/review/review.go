@@ -78,11 +78,6 @@ type tool struct {
 	NameCode, DescriptionQuote, OperationNameCode, Fence string
 }
 
-// Files renders CATALOG.md for this repository's layout.
-func Files(c *catalog.Catalog) (map[string][]byte, error) {
-	return FilesFrom(c, Sources{"schema.graphql", "allowlist.yaml", "tool-selections"})
-}
-
 // FilesFrom renders CATALOG.md naming the inputs src.
 func FilesFrom(c *catalog.Catalog, src Sources) (map[string][]byte, error) {
 	tmpl, err := parse()
