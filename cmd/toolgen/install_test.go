@@ -34,6 +34,9 @@ func TestInstallFromAnotherModule(t *testing.T) {
 	copyFile(t, filepath.Join(checkout, "go.sum"), filepath.Join(dir, "go.sum"))
 	copyFile(t, filepath.Join(checkout, "schema.graphql"), filepath.Join(dir, "api", "api.graphql"))
 	copyFile(t, filepath.Join(checkout, "allowlist.yaml"), filepath.Join(dir, "api", "tools.yaml"))
+	for _, name := range []string{"addWatchListItem", "movies", "search"} { // the example's overrides
+		copyFile(t, filepath.Join(checkout, "tool-selections", name+".graphql"), filepath.Join(dir, "api", "overrides", name+".graphql"))
+	}
 	writeFile(t, filepath.Join(dir, "api", "gen.go"), "package api\n\n"+
 		"//go:generate go tool toolgen -package tools -schema api.graphql -allowlist tools.yaml -selections overrides -out agenttools\n")
 	// A gqlgen layout beside it: the schema in graph/*.graphqls, the glob unquoted, since

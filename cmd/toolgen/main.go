@@ -42,16 +42,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 // runGenerate compiles the inputs and writes (or, with -check, compares) the output folder.
 // When the folder still holds what this build wrote from these inputs, it compiles nothing.
 func runGenerate(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	schema := fs.String("schema", "schema.graphql", schemaUsage)
-	allow := fs.String("allowlist", "allowlist.yaml", "which root fields become tools, for which roles")
-	selections := fs.String("selections", generate.DefaultSelections, "folder of hand-written <tool>.graphql operations; one named here must exist")
-	out := fs.String("out", "generated", "output folder, owned by toolgen: it writes and deletes only the files listed in its "+genout.ManifestName)
-	pkg := fs.String("package", "", "the generated Go package's name (default: the base name of -out)")
-	check := fs.Bool("check", false, "write nothing; exit 1 with a diff when the output folder is not fresh")
-	lintMode := fs.String("lint", "", `"warn" reports every lint finding as a warning (to explore a new API)`)
-	fs.Usage = func() { usage(stderr); fmt.Fprintln(stderr, "Generation's flags:"); fs.PrintDefaults() }
+	fs, f := newGenerateFlags(stderr)
+	schema, allow, selections, out, pkg, check, lintMode := f.schema, f.allow, f.selections, f.out, f.pkg, f.check, f.lintMode
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -118,6 +110,28 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgen: left alone %d file(s) in %s that toolgen did not generate: %v\n", len(r.Foreign), *out, r.Foreign)
 	}
 	return 0
+}
+
+// generateFlags are generation's flags; the stamp's key holds their values (newStamp).
+type generateFlags struct {
+	schema, allow, selections, out, pkg, lintMode *string
+	check                                         *bool
+}
+
+func newGenerateFlags(stderr io.Writer) (*flag.FlagSet, generateFlags) {
+	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f := generateFlags{
+		schema:     fs.String("schema", "schema.graphql", schemaUsage),
+		allow:      fs.String("allowlist", "allowlist.yaml", "which root fields become tools, for which roles"),
+		selections: fs.String("selections", generate.DefaultSelections, "folder of hand-written <tool>.graphql operations; one named here must exist"),
+		out:        fs.String("out", "generated", "output folder, owned by toolgen: it writes and deletes only the files listed in its "+genout.ManifestName),
+		pkg:        fs.String("package", "", "the generated Go package's name (default: the base name of -out)"),
+		check:      fs.Bool("check", false, "write nothing; exit 1 with a diff when the output folder is not fresh"),
+		lintMode:   fs.String("lint", "", `"warn" reports every lint finding as a warning (to explore a new API)`),
+	}
+	fs.Usage = func() { usage(stderr); fmt.Fprintln(stderr, "Generation's flags:"); fs.PrintDefaults() }
+	return fs, f
 }
 
 func failed(ds diag.List, stderr io.Writer) int {

@@ -16,10 +16,19 @@ import (
 	"strings"
 )
 
+// afterChecks runs between Write's checks and its first write: the window in which a link
+// planted by someone else (a concurrent process) could redirect a write. Tests plant one there.
+var afterChecks = func() {}
+
 // Check reports whether dir holds exactly files; when it does not, the text says which files
 // are stale, missing or extra, with a line diff for each stale one.
 func Check(dir string, files map[string][]byte) (string, bool, error) {
-	existing, err := list(dir)
+	root, err := openOut(dir, false)
+	if err != nil {
+		return "", false, err
+	}
+	defer closeRoot(root)
+	existing, err := list(root, dir)
 	if err != nil {
 		return "", false, err
 	}
@@ -46,71 +55,84 @@ func compare(b *strings.Builder, dir string, existing, files map[string][]byte) 
 	}
 }
 
-// list reads every regular file under dir; a missing dir is empty.
-func list(dir string) (map[string][]byte, error) {
-	names, err := walk(dir)
+// list reads every regular file under the output folder dir, opened as root.
+func list(root *os.Root, dir string) (map[string][]byte, error) {
+	names, err := walk(root, dir)
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string][]byte, len(names))
 	for p := range names {
-		if out[p], err = read(dir, p); err != nil {
+		if out[p], err = read(root, p); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// walk lists the slash paths of the files under dir without reading them (a folder that is
-// not toolgen's may be a whole repository); a missing dir is empty.
-func walk(dir string) (map[string]bool, error) {
-	if err := folder(dir); err != nil {
-		return nil, err
-	}
+// walk lists the slash paths of the files under the output folder dir, opened as root (nil:
+// a missing folder, empty), without reading them (a folder that is not toolgen's may be a whole
+// repository). A symbolic link anywhere inside is refused, never followed: a committed
+// generated/operations -> ../victim would let a CI run overwrite files anywhere, and one that
+// stays inside the folder still makes two paths one file.
+func walk(root *os.Root, dir string) (map[string]bool, error) {
 	out := map[string]bool{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	if root == nil {
+		return out, nil
+	}
+	err := fs.WalkDir(root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && path == dir {
-				return filepath.SkipDir
-			}
 			return err
 		}
 		if d.Type()&fs.ModeSymlink != 0 {
-			// Never followed: a committed generated/operations -> ../victim would let a CI run
-			// overwrite files anywhere.
-			return fmt.Errorf("%s is a symbolic link inside the output folder; toolgen never writes through one: delete it (toolgen recreates its files there)", path)
+			return fmt.Errorf("%s is a symbolic link inside the output folder; toolgen never writes through one: delete it (toolgen recreates its files there)", filepath.Join(dir, filepath.FromSlash(p)))
 		}
-		if d.IsDir() {
-			return nil
+		if !d.IsDir() {
+			out[p] = true
 		}
-		rel, err := filepath.Rel(dir, path)
-		if err != nil {
-			return err
-		}
-		out[filepath.ToSlash(rel)] = true
 		return nil
 	})
-	if errors.Is(err, fs.ErrNotExist) {
-		return out, nil
-	}
 	return out, err
 }
 
-// folder refuses an output path that exists and is not a folder.
-// An -out that is itself a symbolic link is refused too: a committed link (generated ->
-// ../victim) would aim a CI run anywhere, and the real folder can always be passed instead.
-func folder(dir string) error {
-	if info, err := os.Lstat(dir); err == nil && info.Mode()&fs.ModeSymlink != 0 {
-		return fmt.Errorf("%s is a symbolic link; toolgen never writes through one: pass the folder it points to with -out", dir)
+// openOut opens the output folder dir as an os.Root, through which every read, write, rename
+// and delete in it goes: a link planted inside it while toolgen runs can then only lead to
+// another place inside it (Root refuses a link out of it), never outside. A dir that is itself
+// a link is refused: a committed generated -> ../victim would aim a CI run anywhere, and the
+// real folder can always be passed instead. A missing dir is created with create, else its
+// root is nil (an empty folder).
+func openOut(dir string, create bool) (*os.Root, error) {
+	info, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) && create {
+		if err = os.MkdirAll(dir, 0o755); err == nil {
+			info, err = os.Lstat(dir)
+		}
 	}
-	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
-		return fmt.Errorf("%s is a file, not a folder; pass a folder with -out", dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case info.Mode()&fs.ModeSymlink != 0:
+		return nil, fmt.Errorf("%s is a symbolic link; toolgen never writes through one: pass the folder it points to with -out", dir)
+	case !info.IsDir():
+		return nil, fmt.Errorf("%s is a file, not a folder; pass a folder with -out", dir)
 	}
-	return nil
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	// The folder checked above must be the one opened: dir swapped for a link in between
+	// would open the link's target.
+	if opened, err := root.Stat("."); err != nil || !os.SameFile(info, opened) {
+		root.Close()
+		return nil, fmt.Errorf("%s changed while toolgen opened it (replaced, or by a symbolic link?); nothing was written: check the folder and run toolgen again", dir)
+	}
+	return root, nil
 }
 
-func read(dir, p string) ([]byte, error) {
-	return os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+func read(root *os.Root, p string) ([]byte, error) {
+	return root.ReadFile(filepath.FromSlash(p))
 }
 
 // validPaths refuses paths that would escape the folder or replace the manifest: the
@@ -130,30 +152,31 @@ func validPaths(files map[string][]byte) error {
 // writeFile writes a file that does not exist yet directly (nobody can be reading it, and a
 // crash leaves a file the manifest already claims), and replaces an existing one through a
 // temporary file and a rename, so a reader never sees half a file.
-func writeFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+func writeFile(root *os.Root, p string, data []byte) error {
+	name := filepath.FromSlash(p)
+	if err := root.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err == nil {
 		_, err = f.Write(data)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			os.Remove(path)
+			root.Remove(name)
 		}
 		return err
 	}
 	if !errors.Is(err, fs.ErrExist) {
 		return err
 	}
-	return atomicfile.Write(path, data)
+	return atomicfile.WriteIn(root, name, data)
 }
 
 // removeEmptyParents deletes the folders of deleted files that are now empty, deepest first,
-// up to but not including dir.
-func removeEmptyParents(dir string, deleted []string) error {
+// up to but not including the output folder.
+func removeEmptyParents(root *os.Root, deleted []string) error {
 	var dirs []string
 	for _, p := range deleted {
 		for d := filepath.Dir(filepath.FromSlash(p)); d != "."; d = filepath.Dir(d) {
@@ -164,9 +187,8 @@ func removeEmptyParents(dir string, deleted []string) error {
 	dirs = slices.Compact(dirs)
 	slices.Reverse(dirs) // children sort after their parents
 	for _, d := range dirs {
-		full := filepath.Join(dir, d)
-		if entries, err := os.ReadDir(full); err == nil && len(entries) == 0 {
-			if err := os.Remove(full); err != nil {
+		if entries, err := fs.ReadDir(root.FS(), filepath.ToSlash(d)); err == nil && len(entries) == 0 {
+			if err := root.Remove(d); err != nil {
 				return err
 			}
 		}
@@ -181,4 +203,11 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys) // map order is random; reports must not be
 	return keys
+}
+
+// closeRoot closes an output folder's root; nil is a missing folder's.
+func closeRoot(root *os.Root) {
+	if root != nil {
+		root.Close()
+	}
 }

@@ -264,3 +264,81 @@ func TestSymlinksAreNeverFollowed(t *testing.T) {
 		})
 	}
 }
+
+// TestALinkPlantedAfterTheChecksLeadsNowhere: a symbolic link swapped in after Write's checks
+// and before its writes (a subfolder, or the output folder itself, replaced by a link to a
+// victim's folder: what a concurrent process can do) never makes toolgen write or delete outside
+// the folder it checked. Before Write went through an os.Root, both wrote into the victim.
+func TestALinkPlantedAfterTheChecksLeadsNowhere(t *testing.T) {
+	files := map[string][]byte{"operations/movie.graphql": []byte("generated"), "operations/gone.graphql": []byte("old")}
+	next := map[string][]byte{"operations/movie.graphql": []byte("overwritten"), "operations/new.graphql": []byte("planted")}
+	for _, c := range []struct {
+		name  string
+		plant func(t *testing.T, out, victim string)
+		check func(t *testing.T, out string, err error)
+	}{{
+		name: "a subfolder",
+		plant: func(t *testing.T, out, victim string) {
+			mustOK(t, os.RemoveAll(filepath.Join(out, "operations")))
+			mustOK(t, os.Symlink(filepath.Join(victim, "operations"), filepath.Join(out, "operations")))
+		},
+		check: func(t *testing.T, out string, err error) {
+			if want := filepath.Join(out, "operations") + " is a symbolic link inside the output folder"; err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("err = %v, want one naming the link (%q)", err, want)
+			}
+		},
+	}, {
+		name: "the folder",
+		plant: func(t *testing.T, out, victim string) {
+			mustOK(t, os.Rename(out, out+".moved"))
+			mustOK(t, os.Symlink(victim, out))
+		},
+		check: func(t *testing.T, out string, err error) { // the folder it checked, wherever it is now, got the files
+			if got := tree(t, out+".moved")["operations/movie.graphql"]; err != nil || got != "overwritten" {
+				t.Errorf("the checked folder holds %q (err %v), want the new file", got, err)
+			}
+		},
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			out, victim := filepath.Join(root, "generated"), filepath.Join(root, "victim")
+			write(t, out, files)
+			put(t, victim, "operations/movie.graphql", "precious")
+			put(t, victim, "operations/gone.graphql", "precious too")
+			before := tree(t, victim)
+			afterChecks = func() { c.plant(t, out, victim) }
+			defer func() { afterChecks = func() {} }()
+			_, err := Write(out, next, NewManifest("1", inputs, next))
+			if diff := cmp.Diff(before, tree(t, victim)); diff != "" {
+				t.Errorf("toolgen wrote outside its folder, through the planted link (-before +after):\n%s", diff)
+			}
+			c.check(t, out, err)
+		})
+	}
+}
+
+func mustOK(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tree reads every regular file under dir (links not followed), by slash path.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

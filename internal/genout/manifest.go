@@ -59,8 +59,21 @@ func digests(files map[string][]byte) map[string]string {
 // ReadManifest returns the manifest in dir and its bytes, or nil when there is none. A file
 // that is not a toolgen manifest is an error: toolgen cannot tell which files are its own.
 func ReadManifest(dir string) (*Manifest, []byte, error) {
+	root, err := openOut(dir, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer closeRoot(root)
+	return readManifest(root, dir)
+}
+
+// readManifest is ReadManifest of the output folder dir, opened as root (nil: missing).
+func readManifest(root *os.Root, dir string) (*Manifest, []byte, error) {
+	if root == nil {
+		return nil, nil, nil
+	}
 	path := filepath.Join(dir, ManifestName)
-	raw, err := os.ReadFile(path)
+	raw, err := root.ReadFile(ManifestName)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
 	}
@@ -94,7 +107,7 @@ func orReason(err error) string {
 // of a generated one (a name toolgen writes now, or the folder and extension of one, such as a
 // removed tool's schemas/<tool>.json; top-level files must be names toolgen writes now).
 // Anything else in the folder makes it foreign.
-func legacyOwned(dir string, present map[string]bool, files map[string][]byte) bool {
+func legacyOwned(root *os.Root, present map[string]bool, files map[string][]byte) bool {
 	shapes := map[string]bool{}
 	for p := range files {
 		shapes[shape(p)] = true
@@ -107,7 +120,7 @@ func legacyOwned(dir string, present map[string]bool, files map[string][]byte) b
 	var marker struct {
 		GeneratedBy string `json:"generatedBy"`
 	}
-	b, err := read(dir, "catalog.json")
+	b, err := read(root, "catalog.json")
 	return err == nil && json.Unmarshal(b, &marker) == nil && marker.GeneratedBy == generatedBy
 }
 

@@ -2,7 +2,9 @@ package genout
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -31,24 +33,26 @@ func Write(dir string, files map[string][]byte, m Manifest) (Report, error) {
 	if err := validPaths(files); err != nil {
 		return r, err
 	}
-	if err := folder(dir); err != nil {
+	root, err := openOut(dir, true)
+	if err != nil {
 		return r, err
 	}
-	old, oldRaw, err := ReadManifest(dir)
+	defer closeRoot(root)
+	old, oldRaw, err := readManifest(root, dir)
 	if err != nil {
 		return r, err
 	}
 	r.First = old == nil
-	present, err := walk(dir)
+	present, err := walk(root, dir)
 	if err != nil {
 		return r, err
 	}
 	delete(present, ManifestName)
-	owned, err := ownedFiles(dir, old, present, files)
+	owned, err := ownedFiles(root, dir, old, present, files)
 	if err != nil {
 		return r, err
 	}
-	write, err := changed(dir, files, present, owned)
+	write, err := changed(root, dir, files, present, owned)
 	if err != nil {
 		return r, err
 	}
@@ -66,38 +70,56 @@ func Write(dir string, files map[string][]byte, m Manifest) (Report, error) {
 	if len(write) == 0 && len(remove) == 0 && bytes.Equal(final, oldRaw) {
 		return r, nil
 	}
-	manifest := filepath.Join(dir, ManifestName)
+	afterChecks()
 	claim := intent(m, old, owned).Marshal()
-	if err := writeFile(manifest, claim); err != nil {
-		return r, err
+	if err := writeFile(root, ManifestName, claim); err != nil {
+		return r, failure(root, dir, ManifestName, err)
 	}
 	for _, p := range write {
-		if err := writeFile(filepath.Join(dir, filepath.FromSlash(p)), files[p]); err != nil {
-			return r, err
+		if err := writeFile(root, p, files[p]); err != nil {
+			return r, failure(root, dir, p, err)
 		}
 		r.Written = append(r.Written, p)
 	}
 	for _, p := range remove {
-		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(p))); err != nil {
-			return r, err
+		if err := root.Remove(filepath.FromSlash(p)); err != nil {
+			return r, failure(root, dir, p, err)
 		}
 		r.Deleted = append(r.Deleted, p)
 	}
 	if !bytes.Equal(claim, final) { // a first run claims exactly its own files
-		if err := atomicfile.Write(manifest, final); err != nil {
-			return r, err
+		if err := atomicfile.WriteIn(root, ManifestName, final); err != nil {
+			return r, failure(root, dir, ManifestName, err)
 		}
 	}
-	return r, removeEmptyParents(dir, r.Deleted)
+	return r, removeEmptyParents(root, r.Deleted)
+}
+
+// failure explains a write or delete that failed after the checks: most likely a symbolic link
+// appeared inside the folder meanwhile (the root refused to follow it out), which is named.
+func failure(root *os.Root, dir, p string, err error) error {
+	if _, lerr := walk(root, dir); lerr != nil {
+		return fmt.Errorf("cannot write %s: %w; the link appeared while toolgen was writing, and nothing was written through it", filepath.Join(dir, filepath.FromSlash(p)), lerr)
+	}
+	return fmt.Errorf("%s: %w", filepath.Join(dir, filepath.FromSlash(p)), unwrapPath(err))
+}
+
+// unwrapPath drops a PathError's relative path: the message names the file in full.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
 }
 
 // changed lists the files whose bytes on disk differ from files, refusing one that is in the
 // way and not toolgen's.
-func changed(dir string, files map[string][]byte, present, owned map[string]bool) ([]string, error) {
+func changed(root *os.Root, dir string, files map[string][]byte, present, owned map[string]bool) ([]string, error) {
 	var write []string
 	for _, p := range sortedKeys(files) {
 		if present[p] {
-			b, err := read(dir, p)
+			b, err := read(root, p)
 			if err != nil {
 				return nil, err
 			}
@@ -134,7 +156,7 @@ func intent(m Manifest, old *Manifest, owned map[string]bool) Manifest {
 
 // ownedFiles is the set of present files toolgen may overwrite or delete, or the error that
 // says why it may not write into dir at all.
-func ownedFiles(dir string, old *Manifest, present map[string]bool, files map[string][]byte) (map[string]bool, error) {
+func ownedFiles(root *os.Root, dir string, old *Manifest, present map[string]bool, files map[string][]byte) (map[string]bool, error) {
 	owned := map[string]bool{}
 	switch {
 	case old != nil:
@@ -142,7 +164,7 @@ func ownedFiles(dir string, old *Manifest, present map[string]bool, files map[st
 			owned[p] = true
 		}
 	case len(present) == 0:
-	case legacyOwned(dir, present, files):
+	case legacyOwned(root, present, files):
 		for p := range present { // written by a toolgen from before manifests
 			owned[p] = true
 		}
@@ -166,19 +188,24 @@ func sample(paths []string) string {
 // that are no longer generated are orphans; files toolgen never generated are foreign (a
 // generated folder holds only generated files, so both make it not fresh).
 func Verify(dir string, files map[string][]byte, m Manifest) (string, bool, error) {
-	present, err := walk(dir)
+	root, err := openOut(dir, false)
+	if err != nil {
+		return "", false, err
+	}
+	defer closeRoot(root)
+	present, err := walk(root, dir)
 	if err != nil {
 		return "", false, err
 	}
 	existing := map[string][]byte{}
 	for p := range present {
 		if _, expected := files[p]; expected || p == ManifestName {
-			if existing[p], err = read(dir, p); err != nil {
+			if existing[p], err = read(root, p); err != nil {
 				return "", false, err
 			}
 		}
 	}
-	old, _, merr := ReadManifest(dir)
+	old, _, merr := readManifest(root, dir)
 	want := maps.Clone(files)
 	want[ManifestName] = m.Marshal()
 	var b strings.Builder
@@ -204,16 +231,21 @@ func Verify(dir string, files map[string][]byte, m Manifest) (string, bool, erro
 // recorded digest, and nothing else. It returns the manifest's bytes, which the caller ties to
 // the build that wrote them before trusting the answer, and how many files it lists.
 func Unchanged(dir, version string, inputs map[string][]byte) ([]byte, int, bool) {
-	m, raw, err := ReadManifest(dir)
+	root, err := openOut(dir, false)
+	if err != nil || root == nil {
+		return nil, 0, false
+	}
+	defer closeRoot(root)
+	m, raw, err := readManifest(root, dir)
 	if err != nil || m == nil || m.Toolgen != version || !maps.Equal(m.Inputs, digests(inputs)) {
 		return nil, 0, false
 	}
-	present, err := walk(dir)
+	present, err := walk(root, dir)
 	if err != nil || len(present) != len(m.Files)+1 { // +1: the manifest itself
 		return nil, 0, false
 	}
 	for p, want := range m.Files {
-		b, err := read(dir, p)
+		b, err := read(root, p)
 		if err != nil || catalog.FileDigest(b) != want {
 			return nil, 0, false
 		}

@@ -13,17 +13,18 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// subject names the text injection checks: a tool's description, or an input's.
+// subject names the text injection checks: a tool's description, or one of its inputs'. Both
+// name the tool quoted, as every lint does (toolgen init attributes a finding by it).
 type subject struct {
-	input bool
-	name  string // the tool, or the input's dotted path
+	tool  string
+	input string // the input's dotted path; empty for the tool's own description
 }
 
 func (s subject) String() string {
-	if s.input {
-		return "the description of input " + s.name
+	if s.input != "" {
+		return fmt.Sprintf("the description of %q's input %s", s.tool, s.input)
 	}
-	return fmt.Sprintf("the description of %q", s.name)
+	return fmt.Sprintf("the description of %q", s.tool)
 }
 
 // injection checks one description: hidden text (invisible code points, markup a rendered page
@@ -86,7 +87,7 @@ const minWords = 12
 func (l *linter) descriptions() {
 	for _, t := range l.in.Catalog.Tools {
 		pos := l.descPos(t.Name)
-		l.injection(t.Name, subject{name: t.Name}, t.Description, pos)
+		l.injection(t.Name, subject{tool: t.Name}, t.Description, pos)
 		n := len(strings.Fields(t.Description))
 		switch {
 		case restatesName(t.Name, t.Description):

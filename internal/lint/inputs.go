@@ -123,7 +123,7 @@ func (l *linter) checkInput(c *inputCheck, i int) {
 			Message: fmt.Sprintf("tool %q lets the model choose %s, which names the acting identity (who the request is made as)", tool, in.path),
 			Fix:     "take the identity from the login (an override can leave the argument out), " + l.suppressFix(tool, "identity-input")})
 	}
-	l.injection(tool, subject{input: true, name: in.path}, in.desc, in.pos)
+	l.injection(tool, subject{tool: tool, input: in.path}, in.desc, in.pos)
 }
 
 // secretInput reports whether input i holds a credential, and the input to report: itself when

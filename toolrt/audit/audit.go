@@ -13,6 +13,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/toolgen/toolgen/internal/nolink"
 )
 
 // Decision is what became of one tool call before or instead of sending it, and how a model's
@@ -104,17 +106,26 @@ func New(w io.Writer, withArgs bool) *Log {
 
 // Open appends to the file at path, creating it readable by its owner only. A file that does
 // not end a line (an earlier process's write failed partway) gets its next record on a fresh one.
+// A symbolic link at path is refused, never followed (nolink): agent.yaml in a checked-out
+// repository can name the audit file, and a committed audit.jsonl -> ~/.bashrc would get
+// records (argument values the model chose among them) appended to a file something else runs.
 func Open(path string, withArgs bool) (*Log, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := nolink.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	torn := false
 	if errors.Is(err, fs.ErrPermission) { // a file this process may append to but not read
-		if f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0); err == nil {
-			return &Log{w: f, c: f, name: path, withArgs: withArgs, torn: true}, nil // unknown: start a fresh line
-		}
+		f, err = nolink.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		torn = true // unknown: start a fresh line
+	}
+	if errors.Is(err, nolink.ErrLink) {
+		return nil, fmt.Errorf("%w: %w (-audit, or audit: in agent.yaml)", ErrWrite, err)
 	}
 	if err != nil {
 		return nil, err
 	}
-	torn, err := endsTorn(f)
+	if torn {
+		return &Log{w: f, c: f, name: path, withArgs: withArgs, torn: true}, nil
+	}
+	torn, err = endsTorn(f)
 	if err != nil {
 		_ = f.Close()
 		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, path, err)

@@ -27,6 +27,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/toolgen/toolgen/internal/nolink"
+
 	_ "modernc.org/sqlite" // registers the "sqlite" driver: pure Go, no cgo, no server
 )
 
@@ -71,7 +73,9 @@ func Open(path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("pending store %s: %w", path, err)
 	}
-	if err := touch(path); err != nil {
+	if err := touch(path); errors.Is(err, nolink.ErrLink) {
+		return nil, fmt.Errorf("pending store: %w (-store, or store: in agent.yaml)", err)
+	} else if err != nil {
 		return nil, fmt.Errorf("pending store %s: %w", path, err)
 	}
 	db, err := sql.Open("sqlite", dsn(path))
@@ -103,9 +107,11 @@ func dsn(path string) string {
 	return "file:" + filepath.ToSlash(path) + "?" + q.Encode()
 }
 
-// touch creates the file with mode 0600 before SQLite does, which would use 0644.
+// touch creates the file with mode 0600 before SQLite does, which would use 0644. A symbolic
+// link at path is refused (nolink): agent.yaml in a checked-out repository can name the store,
+// and SQLite would follow a committed link to create or write a database elsewhere.
 func touch(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := nolink.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return err
 	}

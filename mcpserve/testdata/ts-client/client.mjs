@@ -1,5 +1,5 @@
 // An external MCP client for `agent mcp`: the official TypeScript SDK spawns the server over
-// stdio against the embedded demo server and checks the tools, a read, and the elicitation gate
+// stdio against the demo server at $AGENT_ENDPOINT and checks the tools, a read, and the elicitation gate
 // on a write (decline sends nothing, accept sends exactly once). Run by scripts/mcp-ts-client-test.
 import assert from "node:assert/strict";
 import path from "node:path";
