@@ -142,7 +142,8 @@ func whyRemoved(o, n *catalog.Tool, p string) string {
 // budgetNotes open the notes in which the default selection says what its fit phase (or its
 // rule for a mutation's answer) left out of a tool whose schema still has it.
 var budgetNotes = []string{"selection trimmed to fit the budget: ", "selection summarized to fit the budget: ",
-	"related entities dropped to fit the budget: ", "left out of the answer: "}
+	"related entities dropped to fit the budget: ", "left out of the answer: ",
+	"implementing types' fields dropped to fit the budget: "}
 
 // budgetReason says that the field at p went because the new tool's own selection budget left it
 // out, not because the API dropped it: the Admin API's 2025-10 -> 2026-10 diff said

@@ -34,12 +34,13 @@ func TestSelectionSubtrees(t *testing.T) {
 // doing, not the API's (the Admin API's 2025-10 -> 2026-10 diff blamed the API for
 // processableQuantity); a field gone from the API keeps the plain message.
 func TestRemovedByTheBudget(t *testing.T) {
-	old := "query Q { item(id: $id) { id name processableQuantity sku customer { id name email } } }"
+	old := "query Q { item(id: $id) { id name processableQuantity sku customer { id name email } ... on Gadget { price } } }"
 	new := "query Q { item(id: $id) { id name customer { id name } } }"
 	d := &differ{}
 	d.selection(&catalog.Tool{Name: "item", Operation: old}, &catalog.Tool{Name: "item", Operation: new, Notes: []string{
 		"selection summarized to fit the budget: item.customer (Customer)",
-		"selection trimmed to fit the budget: item.processableQuantity"}})
+		"selection trimmed to fit the budget: item.processableQuantity",
+		"implementing types' fields dropped to fit the budget: item[Gadget]"}})
 	var got []string
 	for _, c := range d.changes {
 		got = append(got, c.Message)
@@ -47,6 +48,7 @@ func TestRemovedByTheBudget(t *testing.T) {
 	budget := ": the API still has it; the tool's selection budget left it out ("
 	want := []string{
 		`"item" no longer returns item.customer.email` + budget + "selection summarized to fit the budget), so raise selection.maxSelectionTokens or maxResultLeaves, or select it in an override",
+		`"item" no longer returns item.(on Gadget)` + budget + "implementing types' fields dropped to fit the budget), so raise selection.maxSelectionTokens or maxResultLeaves, or select it in an override",
 		`"item" no longer returns item.processableQuantity` + budget + "selection trimmed to fit the budget), so raise selection.maxSelectionTokens or maxResultLeaves, or select it in an override",
 		`"item" no longer returns item.sku`,
 	}

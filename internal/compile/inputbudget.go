@@ -46,6 +46,7 @@ func (c *compiler) inputBudgets() diag.List {
 type weight struct {
 	path   string
 	tokens int
+	what   string // what makes it heavy: an enum's values, an object's fields, its description
 }
 
 // heaviest names the n costliest parts of an input schema: its properties (an object property
@@ -59,7 +60,7 @@ func heaviest(raw []byte, n, tokens int) string {
 	perByte := float64(tokens) / float64(len(raw))
 	var ws []weight
 	add := func(path string, v any) {
-		ws = append(ws, weight{path, int(float64(len(jsonschema.Compact(plain(v))))*perByte + 0.5)})
+		ws = append(ws, weight{path, int(float64(len(jsonschema.Compact(plain(v))))*perByte + 0.5), madeOf(v)})
 	}
 	props, _ := schema["properties"].(map[string]any)
 	for name, p := range props {
@@ -83,9 +84,36 @@ func heaviest(raw []byte, n, tokens int) string {
 	})
 	var parts []string
 	for _, w := range ws[:min(n, len(ws))] {
-		parts = append(parts, fmt.Sprintf("%s ~%d", w.path, w.tokens))
+		part := fmt.Sprintf("%s ~%d", w.path, w.tokens)
+		if w.what != "" {
+			part += " (" + w.what + ")"
+		}
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// madeOf says what a part of an input schema is, so the warning says why it is heavy: an enum
+// of its values (which no fit step may cut), an input object of its fields, and the length of
+// a description that is most of it.
+func madeOf(v any) string {
+	o, _ := v.(map[string]any)
+	if items, ok := o["items"].(map[string]any); ok && o["enum"] == nil && o["properties"] == nil {
+		if what := madeOf(items); what != "" {
+			return "a list of " + what
+		}
+	}
+	desc, _ := o["description"].(string)
+	whole := len(jsonschema.Compact(plain(v)))
+	switch {
+	case o["enum"] != nil:
+		return fmt.Sprintf("an enum of %d values", len(o["enum"].([]any)))
+	case o["properties"] != nil:
+		return fmt.Sprintf("an input object of %d fields", len(o["properties"].(map[string]any)))
+	case 2*len(desc) > whole:
+		return fmt.Sprintf("a description of %d characters", len(desc))
+	}
+	return ""
 }
 
 // nestedProperties are the properties of an object schema (items of an array included).

@@ -26,10 +26,12 @@ type selStats struct {
 	lostKey    int // tools whose fit dropped a state, money or key-date field
 	noName     int // entity selections without an id or without a name-like field the type has
 	abstract   int // abstract results whose implementing types add leaves, without a fragment
+	abstractIn int // … of which a collection inside the result (a hop's nodes), not the result or its items
 	sibling    int // mutations whose answer selects an object the input did not touch
 	deprecArgs int // deprecated arguments or input fields offered
 	secrets    int // credential leaves selected
 	overInput  int // input schemas over 1,500 tokens
+	maxInput   int // the largest input schema's tokens
 	overNoWarn int // … of which without a warning
 	unbounded  int // list tools whose page size has no maximum
 	lists      int // list tools with a page-size argument
@@ -38,9 +40,9 @@ type selStats struct {
 
 func (s selStats) String() string {
 	return fmt.Sprintf("tools %d | fit dropped a higher-ranked field %d | fit dropped state/money/key date %d | entity without id or name %d | "+
-		"abstract result without member fragments %d | mutation answer with the API's singleton %d | deprecated args offered %d | "+
-		"secrets selected %d | input > 1,500 tokens %d (no warning %d) | page size without maximum %d of %d",
-		s.tools, s.inverted, s.lostKey, s.noName, s.abstract, s.sibling, s.deprecArgs, s.secrets, s.overInput, s.overNoWarn, s.unbounded, s.lists)
+		"abstract result without member fragments %d (%d nested) | mutation answer with the API's singleton %d | deprecated args offered %d | "+
+		"secrets selected %d | input > 1,500 tokens %d (no warning %d, max %d) | page size without maximum %d of %d",
+		s.tools, s.inverted, s.lostKey, s.noName, s.abstract, s.abstractIn, s.sibling, s.deprecArgs, s.secrets, s.overInput, s.overNoWarn, s.maxInput, s.unbounded, s.lists)
 }
 
 func (s *selStats) example(kind, what string) {
@@ -117,6 +119,7 @@ func measureRelevance(t *testing.T, in Inputs, c *catalog.Catalog, diags string)
 		if err != nil {
 			t.Fatal(err)
 		}
+		st.maxInput = max(st.maxInput, n)
 		if n > 1500 {
 			st.overInput++
 			if !strings.Contains(diags, tool.Name) {
@@ -293,6 +296,9 @@ func (st *selStats) measureAbstract(schema *ast.Schema, tool string, root *ast.F
 		for _, m := range schema.GetPossibleTypes(t) {
 			if len(m.Fields) > len(t.Fields)+1 {
 				st.abstract++
+				if f != root && !slices.ContainsFunc(root.SelectionSet, func(s ast.Selection) bool { return s == f }) {
+					st.abstractIn++
+				}
 				st.example("abstract", tool+": "+f.Name+" ("+t.Name+")")
 				return
 			}

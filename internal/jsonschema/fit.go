@@ -25,7 +25,8 @@ type Cost func(Object) (int, error)
 // order: identical input objects and enums are written once in $defs; descriptions of nested
 // properties are cut to their first sentence, the deepest first; descriptions deeper than
 // KeepDescriptionsDepth are dropped, the deepest first; sharing runs again (parts that differed
-// only in descriptions are now identical). It returns the schema (s itself when it fits
+// only in descriptions are now identical); the variables' own descriptions are cut to their lead
+// (lead.go), the longest first. It returns the schema (s itself when it fits
 // already), a note per kind of reduction applied, and the cost it ends with, which may still be
 // over budget.
 func Fit(s Object, n, budget int, cost Cost) (Object, []string, int, error) {
@@ -49,6 +50,8 @@ func Fit(s Object, n, budget int, cost Cost) (Object, []string, int, error) {
 		steps = append(steps, func() int { return f.reduce(d, need(), drop, &f.dropped, &f.dropFrom) })
 	}
 	steps = append(steps, f.share)
+	// Last, and only as far as needed: the tool's own variables' descriptions cut to their lead.
+	steps = append(steps, func() int { return f.reduce(1, need(), leadEdit, &f.led, new(int)) })
 	var err error
 	for _, step := range steps {
 		for n > budget && step() > 0 { // a step may take several rounds at one depth
@@ -74,6 +77,7 @@ type fitter struct {
 	shared              []string // $defs entries added
 	uses                int      // inline copies replaced by a $ref
 	shortened, dropped  int
+	led                 int // variables' descriptions cut to their lead
 	shortenTo, dropFrom int // the shallowest depth reached by each step
 }
 
@@ -88,6 +92,9 @@ func (f *fitter) notes() []string {
 	if f.dropped > 0 {
 		out = append(out, fmt.Sprintf("input schema: %s dropped, the longest first, none shallower than depth %d", plural.Count(f.dropped, "nested description"), f.dropFrom))
 	}
+	if f.led > 0 {
+		out = append(out, fmt.Sprintf("input schema: %s cut to their lead (the first sentence, what states a limit, a format or a deprecation, the link to the full text, and a table's first column)", plural(f.led, "argument description")))
+	}
 	return out
 }
 
@@ -96,12 +103,15 @@ func (f *fitter) notes() []string {
 type edit func(Object) (Object, int)
 
 // shorten cuts a description to its first sentence.
-func shorten(o Object) (Object, int) {
+func shorten(o Object) (Object, int) { return cutDescription(o, firstSentence) }
+
+// cutDescription replaces o's description with cut's shorter text, if it is shorter.
+func cutDescription(o Object, cut func(string) string) (Object, int) {
 	desc, ok := get(o, "description").(string)
 	if !ok {
 		return o, 0
 	}
-	short := firstSentence(desc)
+	short := cut(desc)
 	if len(short) >= len(desc) {
 		return o, 0
 	}

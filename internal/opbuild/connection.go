@@ -73,6 +73,8 @@ func (b *Builder) connectionList(c *conn, pageSize int, root bool) *node {
 	var x []*node
 	switch {
 	case isLeaf(nt):
+	case isAbstract(nt) && root:
+		x = b.abstractResult(nt, false)
 	case isAbstract(nt):
 		x = b.abstract(nt, false)
 	default:

@@ -17,16 +17,17 @@ const charsPerTokenFloor = 2
 
 // fitter measures and shrinks one tool's selection tree.
 type fitter struct {
-	head, tail string // the document around the root field's selection
-	root       *node
-	o          Options
-	words      wordCounts
-	count      func(string) (int, error)
-	tokens     int      // S of the last measure; -1 when the shortcut made counting unnecessary
-	leaves     int      // L of the last measure
-	dropped    []string // one-hop selections removed, in removal order
-	noHop      bool     // the root entity alone was over budget: no hop was added
-	overNow    bool     // the last measure found the unchanged tree over budget
+	head, tail     string // the document around the root field's selection
+	root           *node
+	o              Options
+	words          wordCounts
+	count          func(string) (int, error)
+	tokens         int      // S of the last measure; -1 when the shortcut made counting unnecessary
+	leaves         int      // L of the last measure
+	dropped        []string // one-hop selections removed, in removal order
+	droppedMembers []string // member fragments removed, by path
+	noHop          bool     // the root entity alone was over budget: no hop was added
+	overNow        bool     // the last measure found the unchanged tree over budget
 }
 
 // candidate is one entity group with what the fit phase ranks it by.
@@ -67,6 +68,12 @@ func (ft *fitter) shrink() (bool, error) {
 			return dropped, err
 		}
 	}
+	// A member fragment answers for one implementing type, the interface's fields for all: when
+	// the fragments are what is over, they go before the interface's fields are summarized;
+	// otherwise after summaries and hops, and before any field is trimmed.
+	if dropped, err := ft.dropMembers(true); err != nil || dropped {
+		return dropped, err
+	}
 	cands := candidates(ft.root)
 	if g := pickDegrade(cands, ft.leaves > ft.o.MaxResultLeaves); g != nil {
 		g.summarize()
@@ -74,6 +81,9 @@ func (ft *fitter) shrink() (bool, error) {
 		return true, nil
 	}
 	if dropped, err := ft.dropHops(isHop); err != nil || dropped {
+		return dropped, err
+	}
+	if dropped, err := ft.dropMembers(false); err != nil || dropped {
 		return dropped, err
 	}
 	g := pickTrim(cands)
@@ -245,6 +255,9 @@ func (ft *fitter) notes() []string {
 	}
 	if len(ft.dropped) > 0 {
 		out = append(out, "related entities dropped to fit the budget: "+strings.Join(ft.dropped, ", "))
+	}
+	if len(ft.droppedMembers) > 0 {
+		out = append(out, "implementing types' fields dropped to fit the budget: "+strings.Join(ft.droppedMembers, ", "))
 	}
 	if ft.noHop {
 		out = append(out, "related entities left out: "+ft.root.name+" alone is over the budget")

@@ -43,7 +43,7 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 	case isLeaf(t):
 		return shaped{root: root}, nil
 	case isAbstract(t):
-		root.kids = b.abstract(t, !isList(f.Type))
+		root.kids = b.abstractResult(t, !isList(f.Type))
 		return b.nonEmpty(root, t)
 	}
 	if c := b.connection(t); c != nil {

@@ -39,7 +39,8 @@ type node struct {
 	belongs bool
 	// reducedAway names the fields reduce removed from under this one.
 	reducedAway []string
-	tier        int // relevance of a field of an entity group (rank.go), which trim reads
+	tier        int  // relevance of a field of an entity group (rank.go), which trim reads
+	member      bool // a member fragment beside an interface's own fields (members.go): dropped whole
 }
 
 // entity is E(T, form): the current leaves are the group node's kids.

@@ -207,7 +207,11 @@ func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
 		}
 		return nil
 	case isAbstract(nt):
-		if kids := b.abstract(nt, false); len(kids) > 0 {
+		kids := b.abstract(nt, false)
+		if root {
+			kids = b.abstractResult(nt, false)
+		}
+		if len(kids) > 0 {
 			return field(items, kids)
 		}
 		return nil

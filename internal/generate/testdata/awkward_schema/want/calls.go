@@ -38,8 +38,10 @@ type TypeAnswer struct {
 
 // TypeAnswerType is the type in TypeAnswer (GraphQL type Node).
 type TypeAnswerType struct {
-	Typename string `json:"__typename"`
-	ID       string `json:"id"`
+	Typename string  `json:"__typename"`
+	ID       string  `json:"id"`
+	Name     *string `json:"name"`
+	Kind     *Kind   `json:"kind"`
 }
 
 // Find calls the find tool (query, approval none) with args and decodes its answer. The Result

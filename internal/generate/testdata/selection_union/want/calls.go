@@ -175,7 +175,9 @@ type TitledAnswer struct {
 
 // TitledAnswerTitled is the titled in TitledAnswer (GraphQL type Titled).
 type TitledAnswerTitled struct {
-	Typename string `json:"__typename"`
-	ID       string `json:"id"`
-	Title    string `json:"title"`
+	Typename    string   `json:"__typename"`
+	ID          string   `json:"id"`
+	Title       string   `json:"title"`
+	Rating      *float64 `json:"rating"`
+	ReleaseYear int32    `json:"releaseYear"`
 }
