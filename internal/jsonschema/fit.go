@@ -93,7 +93,7 @@ func (f *fitter) notes() []string {
 		out = append(out, fmt.Sprintf("input schema: %s dropped, the longest first, none shallower than depth %d", plural.Count(f.dropped, "nested description"), f.dropFrom))
 	}
 	if f.led > 0 {
-		out = append(out, fmt.Sprintf("input schema: %s cut to their lead (the first sentence, what states a limit, a format or a deprecation, the link to the full text, and a table's first column)", plural(f.led, "argument description")))
+		out = append(out, fmt.Sprintf("input schema: %s cut to their lead (the first sentence, what states a limit, a format or a deprecation, the link to the full text, and a table's first column)", plural.Count(f.led, "argument description")))
 	}
 	return out
 }
