@@ -41,6 +41,26 @@ func TestRuntimeImportsNoBuildTools(t *testing.T) {
 	}
 }
 
+// TestAgentCarriesNoDemo keeps the demo out of the runtime binary: the Movie Database, its
+// password hashing and its token signing are cmd/moviedb's. (go-jose stays: mcpserve/oauth
+// verifies OAuth access tokens with it.)
+func TestAgentCarriesNoDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	out, err := exec.Command("go", "list", "-deps", "./cmd/agent").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		for _, demo := range []string{"github.com/toolgen/toolgen/internal/moviedb", "golang.org/x/crypto/bcrypt", "github.com/golang-jwt/"} {
+			if strings.HasPrefix(dep, demo) {
+				t.Errorf("cmd/agent depends on %s, the demo's", dep)
+			}
+		}
+	}
+}
+
 // TestToolSearchIsStandardLibrary keeps the run-time search a lookup with no dependencies:
 // everything it ranks by was computed at build time (catalog.Keywords).
 func TestToolSearchIsStandardLibrary(t *testing.T) {

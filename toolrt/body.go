@@ -3,7 +3,6 @@ package toolrt
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 
 	"github.com/toolgen/toolgen/toolrt/internal/args"
@@ -16,8 +15,6 @@ type prepared struct {
 	sha       [32]byte
 	repaired  bool
 }
-
-func (p *prepared) fingerprint() string { return hex.EncodeToString(p.sha[:]) }
 
 // prepare runs the argument steps: size and parse, repair, integer IDs to strings, validate,
 // build the exact body.

@@ -114,7 +114,7 @@ func (c *call) check(name string, raw []byte) (*Prepared, Result, error) {
 		c.rec.Decision = audit.InvalidArgs
 		return nil, refused(argsText(err)), nil
 	}
-	c.rec.Body, c.rec.Args = "sha256:"+p.fingerprint(), p.variables
+	c.rec.Body, c.rec.Args = catalog.FileDigest(p.body), p.variables
 	c.rec.Decision = audit.Allowed
 	pr := &Prepared{c: c, t: t, p: p}
 	if t.Approval != catalog.ApprovalRequired || c.run.direct {

@@ -7,8 +7,6 @@ package toolrt
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,8 +36,7 @@ func (r *Runtime) CheckStored(w StoredWrite) error {
 		}
 		return fmt.Errorf("request %s: tool %q is not a write tool%s in this catalog; it cannot be confirmed here", w.Request, w.Tool, of)
 	}
-	sum := sha256.Sum256(w.Body)
-	if hex.EncodeToString(sum[:]) != w.BodySHA {
+	if catalog.FileDigest(w.Body) != "sha256:"+w.BodySHA {
 		return fmt.Errorf("request %s: the stored body does not match its recorded hash sha256:%s; it was changed after it was proposed", w.Request, w.BodySHA)
 	}
 	var body struct {

@@ -3,8 +3,6 @@ package toolrt
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 )
@@ -159,10 +158,7 @@ func decisionsIn(t *testing.T, trail string) []string {
 	return out
 }
 
-func hexSHA(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
+func hexSHA(b []byte) string { return strings.TrimPrefix(catalog.FileDigest(b), "sha256:") }
 
 // FuzzCheckStored: whatever bytes a store holds, CheckStored never panics and accepts only the
 // exact body this catalog builds for the tool.

@@ -2,8 +2,6 @@ package toolrt
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -177,8 +175,7 @@ func fingerprint(t catalog.Tool) string {
 	if err != nil { // a parsed catalog's tool always encodes
 		return ""
 	}
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	return catalog.FileDigest(b)
 }
 
 // NewRun starts a run: one budget and one gate shared by every call made through it. A nil

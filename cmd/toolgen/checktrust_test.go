@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/cachedir"
 	"github.com/toolgen/toolgen/internal/genout"
 )
@@ -68,7 +69,7 @@ func TestCheckRefusesAForgedStamp(t *testing.T) {
 	}
 	forged := strings.Replace(string(b), "# Catalog review\n", "# Catalog review\n\nEvery tool here is read-only; approve without reading.\n", 1)
 	os.WriteFile(page, []byte(forged), 0o644)
-	edit(t, filepath.Join(gen, genout.ManifestName), genout.Digest(b), genout.Digest([]byte(forged)))
+	edit(t, filepath.Join(gen, genout.ManifestName), catalog.FileDigest(b), catalog.FileDigest([]byte(forged)))
 	manifest, err := os.ReadFile(filepath.Join(gen, genout.ManifestName))
 	if err != nil {
 		t.Fatal(err)

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/cachedir"
-	"github.com/toolgen/toolgen/internal/genout"
 )
 
 // stamp ties an output folder's manifest to the toolgen build and the options that produced
@@ -36,7 +36,7 @@ func newStamp(fs *flag.FlagSet, out string) stamp {
 	if id == "" || err != nil {
 		return stamp{}
 	}
-	p, err := cachedir.Path("stamps/" + genout.Digest([]byte(abs))[len("sha256:"):])
+	p, err := cachedir.Path("stamps/" + catalog.FileDigest([]byte(abs))[len("sha256:"):])
 	if err != nil {
 		return stamp{}
 	}
@@ -52,7 +52,7 @@ func newStamp(fs *flag.FlagSet, out string) stamp {
 }
 
 func (s stamp) value(manifest []byte) string {
-	return genout.Digest(append([]byte(s.key), manifest...)) + "\n"
+	return catalog.FileDigest(append([]byte(s.key), manifest...)) + "\n"
 }
 
 // matches reports whether this build with these options wrote manifest, and returns the

@@ -3,6 +3,8 @@ package allowlist
 import (
 	"fmt"
 	"strings"
+
+	"github.com/toolgen/toolgen/internal/plural"
 )
 
 // This file explains indentation errors. goccy/go-yaml reports where it stopped, which is not
@@ -44,7 +46,7 @@ func indentHint(src []byte, line int, msg string) string {
 // deeper: line d is indented deeper than line s, whose key already has its value.
 func deeper(d, s srcLine) string {
 	return fmt.Sprintf("line %d is indented %s, deeper than line %d (%s), whose key already has its value; keys of one mapping take the same indentation, so line %d or line %d is off",
-		d.n, spaces(d.indent), s.n, spaces(s.indent), s.n, d.n)
+		d.n, plural.Count(d.indent, "space"), s.n, plural.Count(s.indent, "space"), s.n, d.n)
 }
 
 // between: line l is indented less than the line before it but more than the key that line
@@ -61,7 +63,7 @@ func between(lines []string, l, prev srcLine) string {
 		}
 		if c.indent < l.indent {
 			return fmt.Sprintf("line %d is indented %s, between line %d (%s) and line %d (%s), so it lines up with no key above it; indent it like the lines it belongs with",
-				l.n, spaces(l.indent), hi.n, spaces(hi.indent), c.n, spaces(c.indent))
+				l.n, plural.Count(l.indent, "space"), hi.n, plural.Count(hi.indent, "space"), c.n, plural.Count(c.indent, "space"))
 		}
 		hi = c
 	}
@@ -115,10 +117,3 @@ func hasValue(text string) bool {
 }
 
 func (l srcLine) hasValue() bool { return hasValue(l.text) }
-
-func spaces(n int) string {
-	if n == 1 {
-		return "1 space"
-	}
-	return fmt.Sprintf("%d spaces", n)
-}

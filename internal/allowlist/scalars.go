@@ -31,16 +31,6 @@ var scalarKeys = []string{"type", "format", "pattern", "description", "enum", "m
 
 var jsonTypes = []string{"string", "integer", "number", "boolean", "object", "array", "null"}
 
-// Scalar returns the mapping of a custom scalar, or nil.
-func (f *File) Scalar(name string) *Scalar {
-	for i := range f.Scalars {
-		if f.Scalars[i].Name == name {
-			return &f.Scalars[i]
-		}
-	}
-	return nil
-}
-
 func (d *decoder) scalars(v *node) {
 	d.mapping(v, "scalars", nil, func(k, v *node) {
 		s := Scalar{Name: k.Value, Pos: pos(k)}

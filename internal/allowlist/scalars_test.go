@@ -60,3 +60,13 @@ func TestResolveScalars(t *testing.T) {
 		t.Errorf("got:\n%swant:\n%s", got, want)
 	}
 }
+
+// Scalar returns the mapping of a custom scalar, or nil.
+func (f *File) Scalar(name string) *Scalar {
+	for i := range f.Scalars {
+		if f.Scalars[i].Name == name {
+			return &f.Scalars[i]
+		}
+	}
+	return nil
+}

@@ -36,9 +36,6 @@ type Answer struct {
 	Unbounded []string
 }
 
-// Leaves is Estimate(schema, doc).Leaves.
-func Leaves(schema *ast.Schema, doc *ast.QueryDocument) int { return Estimate(schema, doc).Leaves }
-
 // Estimate estimates one answer of doc's first operation. doc must have been validated against
 // schema: list types come from the fields' definitions, and the page size an input object
 // argument carries from its type's defaults.

@@ -131,3 +131,6 @@ func TestEnumNumber(t *testing.T) {
 		}
 	}
 }
+
+// Leaves is Estimate(schema, doc).Leaves.
+func Leaves(schema *ast.Schema, doc *ast.QueryDocument) int { return Estimate(schema, doc).Leaves }

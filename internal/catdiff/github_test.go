@@ -22,7 +22,7 @@ import (
 func gitHubPair(tb testing.TB) (string, string) {
 	tb.Helper()
 	schema, allow, _ := githubschema.AllRoots(tb)
-	files, ds := generate.Files(compile.Inputs{SchemaPath: "github.graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow, LintAsWarnings: true})
+	files, ds := generate.FilesWith(compile.Inputs{SchemaPath: "github.graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow, LintAsWarnings: true}, generate.Options{})
 	if files == nil {
 		tb.Fatalf("GitHub did not generate:\n%s", ds)
 	}
@@ -131,8 +131,8 @@ func gitHubBudgetPair(tb testing.TB) (*catalog.Catalog, *catalog.Catalog) {
 	schema, allow, _ := githubschema.AllRoots(tb)
 	var cats []*catalog.Catalog
 	for _, budgets := range []string{"", "selection:\n  pageSize: 5\n  maxSelectionTokens: 150\n"} {
-		files, ds := generate.Files(compile.Inputs{SchemaPath: "github.graphql", Schema: schema, AllowlistPath: "allowlist.yaml",
-			Allowlist: append([]byte(budgets), allow...), LintAsWarnings: true})
+		files, ds := generate.FilesWith(compile.Inputs{SchemaPath: "github.graphql", Schema: schema, AllowlistPath: "allowlist.yaml",
+			Allowlist: append([]byte(budgets), allow...), LintAsWarnings: true}, generate.Options{})
 		if files == nil {
 			tb.Fatalf("GitHub did not generate:\n%s", ds)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/plural"
 )
 
 // This file compares who can call what. A process runs as one role, and toolrt decides what it
@@ -103,7 +104,7 @@ func reach(ts []catalog.Tool) string {
 			reads = append(reads, t.Name)
 		}
 	}
-	s := plural(len(ts), "tool")
+	s := plural.Count(len(ts), "tool")
 	if len(writes) > 0 {
 		s += fmt.Sprintf(". Writes (%d): %s", len(writes), list(writes, maxWrites))
 	}
@@ -111,13 +112,6 @@ func reach(ts []catalog.Tool) string {
 		s += fmt.Sprintf(". Reads (%d): %s", len(reads), list(reads, maxReads))
 	}
 	return s
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // list joins names, the first max of them and a count of the rest.

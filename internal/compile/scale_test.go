@@ -16,7 +16,7 @@ import (
 	"github.com/toolgen/toolgen/internal/compile/usefultest"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/gqlschema"
-	"github.com/toolgen/toolgen/internal/jsonschema"
+	"github.com/toolgen/toolgen/internal/jsonschema/jsonschematest"
 	"github.com/toolgen/toolgen/internal/scaleschema"
 	"github.com/toolgen/toolgen/internal/selection"
 	"github.com/toolgen/toolgen/internal/tokencount"
@@ -327,7 +327,7 @@ func checkInputFit(t *testing.T, in Inputs, c *catalog.Catalog) {
 			if w.Name != tool.Name {
 				continue
 			}
-			if err := jsonschema.SameValues(w.InputSchema, tool.InputSchema); err != nil {
+			if err := jsonschematest.SameValues(w.InputSchema, tool.InputSchema); err != nil {
 				t.Errorf("%s: the input fit phase changed what the schema accepts: %v", tool.Name, err)
 			}
 			if len(w.InputSchema) <= len(tool.InputSchema) {

@@ -18,7 +18,7 @@ func TestGeneratedIsFresh(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	files, ds := Files(in)
+	files, ds := FilesWith(in, Options{})
 	if files == nil {
 		t.Fatalf("the example does not generate:\n%s", ds)
 	}

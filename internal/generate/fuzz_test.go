@@ -29,7 +29,7 @@ func FuzzGenerate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, schema, allow, override []byte) {
 		in := compile.Inputs{SchemaPath: "schema.graphql", Schema: schema, AllowlistPath: "allowlist.yaml", Allowlist: allow,
 			Selections: map[string][]byte{"tool-selections/type.graphql": override}}
-		files, ds := Files(in)
+		files, ds := FilesWith(in, Options{})
 		for _, d := range ds {
 			if d.File == "" || d.Message == "" {
 				t.Fatalf("diagnostic without a file or message: %+v", d)

@@ -38,11 +38,9 @@ func emitters(o Options) []emitter {
 	}
 }
 
-// Files compiles the inputs and renders every generated file for this repository's layout.
-// On any error diagnostic it returns no files, so a failed run can write nothing.
-func Files(in compile.Inputs) (map[string][]byte, diag.List) { return FilesWith(in, Options{}) }
-
-// FilesWith is Files with the package name and input paths of o.
+// FilesWith compiles the inputs and renders every generated file, with the package name and
+// input paths of o (the inputs' own paths when o names none). On any error diagnostic it returns
+// no files, so a failed run can write nothing.
 func FilesWith(in compile.Inputs, o Options) (map[string][]byte, diag.List) {
 	if o.Schema == "" {
 		o.Schema, o.Allowlist = in.SchemaPath, in.AllowlistPath

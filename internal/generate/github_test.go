@@ -17,7 +17,7 @@ func githubInputs(tb testing.TB) (compile.Inputs, int) {
 // types for every input object reached, the review page) hold at the scale of a real API.
 func TestGitHubGenerates(t *testing.T) {
 	in, n := githubInputs(t)
-	files, ds := Files(in)
+	files, ds := FilesWith(in, Options{})
 	if files == nil {
 		t.Fatalf("GitHub did not generate:\n%s", ds)
 	}
@@ -33,19 +33,19 @@ func TestGitHubGenerates(t *testing.T) {
 // count in the cache, as a cold run of toolgen does after any earlier run.
 func BenchmarkGenerate(b *testing.B) {
 	in, _ := githubInputs(b)
-	Files(in)
+	FilesWith(in, Options{})
 	b.Run("counted", func(b *testing.B) {
 		for b.Loop() {
-			if files, ds := Files(in); files == nil {
+			if files, ds := FilesWith(in, Options{}); files == nil {
 				b.Fatal(ds)
 			}
 		}
 	})
 	in.Tokens = tokencount.NewMemoryCache()
-	Files(in)
+	FilesWith(in, Options{})
 	b.Run("cached", func(b *testing.B) {
 		for b.Loop() {
-			if files, ds := Files(in); files == nil {
+			if files, ds := FilesWith(in, Options{}); files == nil {
 				b.Fatal(ds)
 			}
 		}

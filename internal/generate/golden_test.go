@@ -59,7 +59,7 @@ func generateCase(t *testing.T, dir string) (map[string][]byte, string) {
 	if ds.HasErrors() {
 		t.Fatalf("reading inputs: %s", ds)
 	}
-	files, ds := Files(in)
+	files, ds := FilesWith(in, Options{})
 	return files, ds.String()
 }
 

@@ -29,7 +29,7 @@ func TestIntrospectionPositions(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	files, ds := Files(in)
+	files, ds := FilesWith(in, Options{})
 	if files == nil {
 		t.Fatal(ds)
 	}

@@ -123,7 +123,7 @@ func TestSplitSchemaOrder(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	want, ds := Files(ref)
+	want, ds := FilesWith(ref, Options{})
 	if want == nil {
 		t.Fatal(ds)
 	}

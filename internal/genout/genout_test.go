@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/catalog"
 )
 
 var inputs = map[string][]byte{"schema": []byte("type Query { a: Int }")}
@@ -47,7 +48,7 @@ func TestWriteDeletesOnlyItsOwnFiles(t *testing.T) {
 		t.Errorf("a foreign file was touched: %q, %v", b, err)
 	}
 	m, _, err := ReadManifest(dir)
-	if err != nil || m == nil || len(m.Files) != 2 || m.Files["a.json"] != Digest([]byte("1\n")) {
+	if err != nil || m == nil || len(m.Files) != 2 || m.Files["a.json"] != catalog.FileDigest([]byte("1\n")) {
 		t.Errorf("manifest after the second run: %+v, %v", m, err)
 	}
 }
@@ -210,7 +211,7 @@ func TestIntentClaimsOldAndAdoptedFiles(t *testing.T) {
 	old := &Manifest{Files: map[string]string{"gone.json": "sha256:1", "kept.json": "sha256:2"}}
 	m := NewManifest("1", inputs, map[string][]byte{"kept.json": []byte("k"), "new.json": []byte("n")})
 	got := intent(m, old, map[string]bool{"gone.json": true, "kept.json": true, "legacy/x.json": true}).Files
-	want := map[string]string{"gone.json": "sha256:1", "kept.json": Digest([]byte("k")), "new.json": Digest([]byte("n")), "legacy/x.json": "unknown"}
+	want := map[string]string{"gone.json": "sha256:1", "kept.json": catalog.FileDigest([]byte("k")), "new.json": catalog.FileDigest([]byte("n")), "legacy/x.json": "unknown"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("intent (-want +got):\n%s", diff)
 	}

@@ -2,8 +2,6 @@ package genout
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/toolgen/toolgen/catalog"
 )
 
 // ManifestName is the manifest's file name in the output folder. The leading dot keeps it out
@@ -48,16 +48,10 @@ func (m Manifest) Marshal() []byte {
 	return append(b, '\n')
 }
 
-// Digest is "sha256:<hex>" of b, the form of every digest in the manifest.
-func Digest(b []byte) string {
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
-
 func digests(files map[string][]byte) map[string]string {
 	out := make(map[string]string, len(files))
 	for p, b := range files {
-		out[p] = Digest(b)
+		out[p] = catalog.FileDigest(b)
 	}
 	return out
 }

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/toolgen/toolgen/internal/atomicfile"
 	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/atomicfile"
 )
 
 // Report lists what Write did, with slash-separated paths relative to the folder.
@@ -244,7 +246,7 @@ func Unchanged(dir, version string, inputs map[string][]byte) ([]byte, int, bool
 	}
 	for p, want := range m.Files {
 		b, err := read(root, p)
-		if err != nil || Digest(b) != want {
+		if err != nil || catalog.FileDigest(b) != want {
 			return nil, 0, false
 		}
 	}

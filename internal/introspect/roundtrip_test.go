@@ -42,12 +42,12 @@ func TestDemoServerRoundTrip(t *testing.T) {
 		t.Fatal(ds)
 	}
 	in.Tokens = tokentest.Cache(t) // both schemas give the same texts; internal/generate tests the counting
-	want, ds := generate.Files(in)
+	want, ds := generate.FilesWith(in, generate.Options{})
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
 	in.Schema = sdl
-	got, ds := generate.Files(in)
+	got, ds := generate.FilesWith(in, generate.Options{})
 	if ds.HasErrors() {
 		t.Fatalf("the introspected schema does not compile:\n%s\n%s", ds, sdl)
 	}

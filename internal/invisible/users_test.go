@@ -82,7 +82,7 @@ var users = []struct {
 		return flagged && strings.Contains(md, fmt.Sprintf("⟨%U⟩", r)) && strings.Count(md, string(r)) <= strings.Count(plain, string(r))
 	}},
 	{"CATALOG.md", func(t *testing.T, base *catalog.Catalog, r rune) bool {
-		files, err := review.Files(withDescription(base, "Lists movies"+string(r)+"now."))
+		files, err := review.FilesFrom(withDescription(base, "Lists movies"+string(r)+"now."), review.Sources{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/toolgen/toolgen/internal/plural"
 )
 
 // KeepDescriptionsDepth is the deepest property whose description the fit phase never drops:
@@ -82,25 +84,18 @@ type fitter struct {
 func (f *fitter) notes() []string {
 	var out []string
 	if len(f.shared) > 0 {
-		out = append(out, fmt.Sprintf("input schema: %s written once in $defs (%s)", plural(f.uses, "identical part"), strings.Join(f.shared, ", ")))
+		out = append(out, fmt.Sprintf("input schema: %s written once in $defs (%s)", plural.Count(f.uses, "identical part"), strings.Join(f.shared, ", ")))
 	}
 	if f.shortened > 0 {
-		out = append(out, fmt.Sprintf("input schema: %s cut to their first sentence, the longest first, none shallower than depth %d", plural(f.shortened, "nested description"), f.shortenTo))
+		out = append(out, fmt.Sprintf("input schema: %s cut to their first sentence, the longest first, none shallower than depth %d", plural.Count(f.shortened, "nested description"), f.shortenTo))
 	}
 	if f.dropped > 0 {
-		out = append(out, fmt.Sprintf("input schema: %s dropped, the longest first, none shallower than depth %d", plural(f.dropped, "nested description"), f.dropFrom))
+		out = append(out, fmt.Sprintf("input schema: %s dropped, the longest first, none shallower than depth %d", plural.Count(f.dropped, "nested description"), f.dropFrom))
 	}
 	if f.led > 0 {
-		out = append(out, fmt.Sprintf("input schema: %s cut to their lead (the first sentence, what states a limit, a format or a deprecation, the link to the full text, and a table's first column)", plural(f.led, "argument description")))
+		out = append(out, fmt.Sprintf("input schema: %s cut to their lead (the first sentence, what states a limit, a format or a deprecation, the link to the full text, and a table's first column)", plural.Count(f.led, "argument description")))
 	}
 	return out
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // edit is one reduction of a node: the node edited and the characters saved, 0 when it does

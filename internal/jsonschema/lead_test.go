@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/jsonschema/jsonschematest"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -59,7 +60,7 @@ func TestFitCutsAVariablesDescriptionToItsLead(t *testing.T) {
 	if !strings.Contains(string(got.Compact()), "name: default, created_at, id, return_status, status.") {
 		t.Errorf("the filters' names are gone: %s", got.Compact())
 	}
-	if err := SameValues(s.Compact(), got.Compact()); err != nil {
+	if err := jsonschematest.SameValues(s.Compact(), got.Compact()); err != nil {
 		t.Errorf("the fitted schema accepts other values: %v", err)
 	}
 }

@@ -8,14 +8,12 @@ import (
 
 // jsonscan.go reads the input schemas' JSON text in place, for the open-ended walk.
 
-// validJSON is json.Valid for a string, without encoding/json's scanner, whose call per byte
+// scanJSON is json.Valid for a string, without encoding/json's scanner, whose call per byte
 // through a state function costs more than the rest of the schema walk: every tool's input
-// schema is checked. Same grammar, same nesting limit (10000 arrays and objects deep).
-func validJSON(s string) bool { return scanJSON(s, nil) }
-
-// scanJSON is validJSON that also records, when ends is not nil (len(ends) ≥ len(s)), the
-// offset just past each object and array at the offset of its opening bracket, so that the
-// walk skips a nested value in one step however often it passes it.
+// schema is checked. Same grammar, same nesting limit (10000 arrays and objects deep). When
+// ends is not nil (len(ends) ≥ len(s)) it also records the offset just past each object and
+// array at the offset of its opening bracket, so that the walk skips a nested value in one step
+// however often it passes it.
 func scanJSON(s string, ends []int32) bool {
 	const maxDepth = 10000
 	var stack []int32 // the offsets of the open '{' and '['

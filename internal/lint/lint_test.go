@@ -51,3 +51,12 @@ func FuzzOpenObjects(f *testing.F) {
 		}
 	})
 }
+
+// openObjects lists the JSON Pointers of an input schema's unconstrained places: a property
+// without a type, enum or $ref, or an object whose additionalProperties is not false. toolgen's
+// own schemas have none; a catalog from another generator, or a future mapping, might.
+//
+// Every tool's schema is read, so valid JSON whose keys are unique is walked in place, without
+// decoding it into maps; anything else (invalid JSON, a root that is not an object, a repeated
+// key, where encoding/json's last-wins matters) goes to openObjectsDecoded, the definition.
+func openObjects(raw json.RawMessage) []string { return new(schemaWalker).open(raw) }

@@ -8,16 +8,14 @@ import (
 	"strings"
 )
 
-// openObjects lists the JSON Pointers of an input schema's unconstrained places: a property
-// without a type, enum or $ref, or an object whose additionalProperties is not false. toolgen's
-// own schemas have none; a catalog from another generator, or a future mapping, might.
+// open lists the JSON Pointers of an input schema's unconstrained places: a property without a
+// type, enum or $ref, or an object whose additionalProperties is not false. toolgen's own
+// schemas have none; a catalog from another generator, or a future mapping, might. It works on
+// the walker's buffers, which a linter keeps from tool to tool.
 //
 // Every tool's schema is read, so valid JSON whose keys are unique is walked in place, without
 // decoding it into maps; anything else (invalid JSON, a root that is not an object, a repeated
 // key, where encoding/json's last-wins matters) goes to openObjectsDecoded, the definition.
-func openObjects(raw json.RawMessage) []string { return new(schemaWalker).open(raw) }
-
-// open is openObjects on the walker's buffers, which a linter keeps from tool to tool.
 func (w *schemaWalker) open(raw json.RawMessage) []string {
 	if len(raw) > math.MaxInt32 {
 		return openObjectsDecoded(raw) // beyond the offsets the walk records

@@ -65,3 +65,38 @@ func singleSpaced(s string) bool {
 	}
 	return true
 }
+
+// Code is s as a code span: on one line (a line end is a space, as CommonMark reads it), with a
+// backtick run longer than any inside s so that s cannot end it early.
+func Code(s string) string {
+	if !strings.ContainsAny(s, "`\r\n") {
+		return "`" + s + "`" // most spans: one backtick each side and no space needed
+	}
+	s = lineEnds.Replace(s)
+	ticks := strings.Repeat("`", longestRun(s, '`')+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " " // CommonMark strips one space on each side
+	}
+	return ticks + s + ticks
+}
+
+var lineEnds = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ")
+
+// Fence returns a code fence longer than any backtick run in s, so s cannot close it early.
+func Fence(s string) string {
+	return strings.Repeat("`", max(3, longestRun(s, '`')+1))
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}

@@ -33,3 +33,29 @@ func TestEscapeShowsMarkup(t *testing.T) {
 		}
 	}
 }
+
+// plainCode is Code without its fast path and with the backtick run found by search: the
+// oracle of FuzzCode.
+func plainCode(s string) string {
+	s = strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", " "), "\r", " "), "\n", " ")
+	ticks := "`"
+	for strings.Contains(s, ticks) {
+		ticks += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return ticks + s + ticks
+}
+
+// FuzzCode holds Code, the code span CATALOG.md and toolgen diff's comment share, to plainCode.
+func FuzzCode(f *testing.F) {
+	for _, s := range []string{"", " ", "a", "a|b", "`x`", "``", "a ``` b", "a\r\nb\rc\n", "\xff", "\u200b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Code(s), plainCode(s); got != want {
+			t.Errorf("Code(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

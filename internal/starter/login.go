@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -80,7 +81,7 @@ func tokenPath(s *ast.Schema, t *ast.Definition, depth int) string {
 		return ""
 	}
 	for _, f := range t.Fields {
-		if n := s.Types[f.Type.Name()]; n != nil && n.Kind == ast.Scalar && tokenKey(f.Name) {
+		if n := s.Types[f.Type.Name()]; n != nil && n.Kind == ast.Scalar && sensitive.LoginToken(f.Name) {
 			return "{ " + f.Name + messages(s, t) + " }"
 		}
 	}
@@ -113,12 +114,4 @@ func renderLogin(b *strings.Builder, doc string) {
 	b.WriteString("# -login-document login.graphql -user NAME (the password from AGENT_PASSWORD), and\n")
 	b.WriteString("# -token-header 'Name:' if the API reads its token from another header than Authorization: Bearer:\n")
 	b.WriteString("#   " + doc + "\n")
-}
-
-// tokenKey reports whether a field of the login's answer holds the token: the names toolrt's
-// login reads it from (token, accessToken, access_token, jwt, or a name ending in token such
-// as PostGraphile's jwtToken), never a refresh token.
-func tokenKey(name string) bool {
-	lower := strings.ToLower(name)
-	return lower == "jwt" || strings.HasSuffix(lower, "token") && !strings.HasPrefix(lower, "refresh")
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen/toolgen/internal/compile"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/gqlschema"
+	"github.com/toolgen/toolgen/internal/plural"
 	"github.com/toolgen/toolgen/internal/tokencount"
 )
 
@@ -40,7 +41,7 @@ func Missing(schema compile.Inputs, allowPath string, allow []byte, tokens *toke
 		return nil, lds
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s of %s that %s does not mention, printed by toolgen init -new.\n", plural(len(fields), "root field"), schema.SchemaPath, allowPath)
+	fmt.Fprintf(&b, "# %s of %s that %s does not mention, printed by toolgen init -new.\n", plural.Count(len(fields), "root field"), schema.SchemaPath, allowPath)
 	b.WriteString("# Paste them under tools: and decide each: keep it, or leave it commented out so it is\n")
 	b.WriteString("# not printed again.\n")
 	active, queries, mutations := split(fields)

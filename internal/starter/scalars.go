@@ -9,6 +9,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/toolgen/toolgen/internal/jsonschema"
+	"github.com/toolgen/toolgen/internal/plural"
 )
 
 // guess is a custom scalar that tool inputs use and that toolgen sends as a string only because
@@ -101,13 +102,6 @@ func renderScalars(b *bytes.Buffer, scalars []guess) {
 		if g.why != "" {
 			note = g.why
 		}
-		fmt.Fprintf(b, "#   %-*s  # %s; %s\n", width, key(g.name)+": "+g.mapping, plural(g.tools, "tool"), note)
+		fmt.Fprintf(b, "#   %-*s  # %s; %s\n", width, key(g.name)+": "+g.mapping, plural.Count(g.tools, "tool"), note)
 	}
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

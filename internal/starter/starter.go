@@ -67,17 +67,13 @@ func withAllowlist(schema compile.Inputs, allow []byte, lintAsWarnings bool, tok
 // and a failure in one tool does not hide another's, so two rounds normally suffice.
 const maxRounds = 4
 
-// Allowlist returns the starter allow-list for the schema: the schema fields of compile.Inputs
-// (one file or several, as generate.ReadSchema fills them). Its SchemaPath is the schema as
-// the user named it, in the header and in diagnostics about the whole schema. tokens counts for every compile
-// it makes (the probe, the lint rounds, the printed file); nil lets each compile count in memory.
-func Allowlist(schema compile.Inputs, tokens *tokencount.Cache) ([]byte, diag.List) {
-	return AllowlistWithin(schema, tokens, DefaultBudget)
-}
-
-// AllowlistWithin is Allowlist printing as tools, best ranked first (rank.go), only the usable
-// queries whose definitions fit budget tokens together; the others it comments out with their
-// cost.
+// AllowlistWithin returns the starter allow-list for the schema: the schema fields of
+// compile.Inputs (one file or several, as generate.ReadSchema fills them). Its SchemaPath is the
+// schema as the user named it, in the header and in diagnostics about the whole schema. It
+// prints as tools, best ranked first (rank.go), only the usable queries whose definitions fit
+// budget tokens together (DefaultBudget for toolgen init's default); the others it comments out
+// with their cost. tokens counts for every compile it makes (the probe, the lint rounds, the
+// printed file); nil lets each compile count in memory.
 func AllowlistWithin(schema compile.Inputs, tokens *tokencount.Cache, budget int) ([]byte, diag.List) {
 	schemaName := schema.SchemaPath
 	s, ds := gqlschema.Load(schema.SchemaSources()...)

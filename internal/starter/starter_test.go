@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/toolgen/toolgen/internal/compile"
+	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/githubschema"
+	"github.com/toolgen/toolgen/internal/tokencount"
 	"github.com/toolgen/toolgen/internal/tokencount/tokentest"
 )
 
@@ -274,4 +276,12 @@ func TestPostGraphileSchema(t *testing.T) {
 			t.Errorf("starter lacks %s:\n%s", want, out)
 		}
 	}
+}
+
+// Allowlist returns the starter allow-list for the schema: the schema fields of compile.Inputs
+// (one file or several, as generate.ReadSchema fills them). Its SchemaPath is the schema as
+// the user named it, in the header and in diagnostics about the whole schema. tokens counts for every compile
+// it makes (the probe, the lint rounds, the printed file); nil lets each compile count in memory.
+func Allowlist(schema compile.Inputs, tokens *tokencount.Cache) ([]byte, diag.List) {
+	return AllowlistWithin(schema, tokens, DefaultBudget)
 }

@@ -146,9 +146,6 @@ func endsTorn(f *os.File) (bool, error) {
 	return last[0] != '\n', nil
 }
 
-// WithArgs reports whether argument values are recorded.
-func (l *Log) WithArgs() bool { return l != nil && l.withArgs }
-
 // Write appends one record as a JSON line. Args are dropped unless enabled.
 func (l *Log) Write(r Record) error {
 	if l == nil {

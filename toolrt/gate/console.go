@@ -142,37 +142,25 @@ func (c *Console) Approve(ctx context.Context, req Request) (Decision, error) {
 	return d, nil
 }
 
-// Escape makes text safe to show at a terminal: control characters, bidi overrides and other
-// invisible format characters become \u{XXXX}, so what the human reads is what will be sent.
-// Backslashes are left alone: the variables are JSON, where a literal backslash is already
-// doubled, so \u{...} can only come from this function.
-func Escape(s string) string {
-	var sb strings.Builder
-	for _, r := range s {
-		if !visible(r) {
-			fmt.Fprintf(&sb, `\u{%04X}`, r)
-			continue
-		}
-		sb.WriteRune(r)
-	}
-	return sb.String()
-}
+// Escape makes text safe to show at a terminal: what internal/invisible finds (the one rule the
+// lints, toolgen diff and CATALOG.md share: control characters, bidi overrides, other invisible
+// format characters) and tabs and line ends, since a value is shown on one line, become
+// \u{XXXX}, so what the human reads is what will be sent. Backslashes are left alone: the
+// variables are JSON, where a literal backslash is already doubled, so \u{...} can only come
+// from this function.
+func Escape(s string) string { return invisible.Replace(layout.Replace(s), terminal) }
 
 // EscapeLines is Escape with line feeds kept as line breaks, for a tool result at the
 // terminal: its JSON holds no raw line feed, so only the runtime's own marker of a cut result
 // ("\n[truncated: …]") starts a line, and it reads as written. Every other invisible
 // character, carriage returns included, is still escaped.
-func EscapeLines(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = Escape(l)
-	}
-	return strings.Join(lines, "\n")
-}
+func EscapeLines(s string) string { return invisible.Replace(layoutButLines.Replace(s), terminal) }
 
-// visible reports whether r is shown as itself: not what internal/invisible finds (the one
-// rule the lints, toolgen diff and CATALOG.md share), and not a tab or line end either, since
-// a value is shown on one line and its line breaks must show as escapes.
-func visible(r rune) bool {
-	return !invisible.Is(r) && r != '\t' && r != '\n' && r != '\r'
-}
+// layout escapes the layout characters invisible leaves alone; the escapes it writes are
+// printable ASCII, which invisible.Replace then passes through.
+var (
+	layout         = strings.NewReplacer("\t", `\u{0009}`, "\n", `\u{000A}`, "\r", `\u{000D}`)
+	layoutButLines = strings.NewReplacer("\t", `\u{0009}`, "\r", `\u{000D}`)
+)
+
+func terminal(r rune) string { return fmt.Sprintf(`\u{%04X}`, r) }

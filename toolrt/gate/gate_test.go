@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/invisible"
 )
 
 func TestParseAnswer(t *testing.T) {
@@ -150,4 +152,33 @@ func TestNilApproverDenies(t *testing.T) {
 	if ap != nil || d.Approved || err != nil {
 		t.Errorf("nil approver: %v %+v %v", ap, d, err)
 	}
+}
+
+// plainEscape is Escape as it was written before it shared invisible.Replace's loop, rune by
+// rune: the oracle of FuzzEscape.
+func plainEscape(s string, keepLines bool) string {
+	var sb strings.Builder
+	for _, r := range s {
+		if invisible.Is(r) || r == '\t' || r == '\r' || r == '\n' && !keepLines {
+			fmt.Fprintf(&sb, `\u{%04X}`, r)
+			continue
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
+
+// FuzzEscape holds Escape and EscapeLines to plainEscape on any bytes, invalid UTF-8 included.
+func FuzzEscape(f *testing.F) {
+	for _, s := range []string{"", "a", "a\tb\r\nc", "\u202eevil", "\xff\xfe", "x\u200by", "\\u{0009}", "é\u0085"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Escape(s), plainEscape(s, false); got != want {
+			t.Errorf("Escape(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := EscapeLines(s), plainEscape(s, true); got != want {
+			t.Errorf("EscapeLines(%q) = %q, want %q", s, got, want)
+		}
+	})
 }

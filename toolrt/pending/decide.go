@@ -7,11 +7,12 @@ package pending
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
+
+	"github.com/toolgen/toolgen/catalog"
 )
 
 // Why a claim gives no right to send. The request that comes back with them says more.
@@ -57,7 +58,7 @@ func (s *Store) Claim(ctx context.Context, id string, body []byte, actor string,
 		case !now.Before(r.Expires):
 			why = ErrExpired
 			return settle(ctx, tx, r, Expired, actor, now, "expired at "+r.Expires.Format(time.RFC3339))
-		case !hashMatches(r.Body, r.BodySHA) || !bytes.Equal(r.Body, body):
+		case bodySHA(r.Body) != r.BodySHA || !bytes.Equal(r.Body, body):
 			why = ErrTampered
 			return settle(ctx, tx, r, Refused, actor, now, ErrTampered.Error())
 		}
@@ -75,10 +76,8 @@ func (s *Store) Claim(ctx context.Context, id string, body []byte, actor string,
 	return out, nil
 }
 
-func hashMatches(body []byte, sha string) bool {
-	sum := sha256.Sum256(body)
-	return hex.EncodeToString(sum[:]) == sha
-}
+// bodySHA is the body's hash as the store keeps it: catalog.FileDigest's hex without "sha256:".
+func bodySHA(body []byte) string { return strings.TrimPrefix(catalog.FileDigest(body), "sha256:") }
 
 // claim moves pending to sending; the WHERE clause repeats every check, the history's included,
 // so the row changes only if nothing moved since it was read.

@@ -54,7 +54,7 @@ func TestVersion1StoreStaysReadable(t *testing.T) {
 		t.Errorf("catalog of a new request (-proposed +read):\n%s", diff)
 	}
 	var v int
-	if err := s.db.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != SchemaVersion() {
-		t.Errorf("schema_version %d, err %v; want %d", v, err, SchemaVersion())
+	if err := s.db.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != len(migrations) {
+		t.Errorf("schema_version %d, err %v; want %d", v, err, len(migrations))
 	}
 }

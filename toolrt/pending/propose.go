@@ -7,9 +7,7 @@ package pending
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -57,8 +55,7 @@ func (s *Store) Propose(ctx context.Context, p Proposal) (*Request, bool, error)
 	if ttl <= 0 {
 		ttl = DefaultTTL
 	}
-	sum := sha256.Sum256(p.Body)
-	sha := hex.EncodeToString(sum[:])
+	sha := bodySHA(p.Body)
 	var out *Request
 	created := false
 	err := s.tx(ctx, func(tx *txn) error {

@@ -59,9 +59,6 @@ var migrations = []string{
 	ceilingsTable,
 }
 
-// SchemaVersion is the version this code migrates to.
-func SchemaVersion() int { return len(migrations) }
-
 func (s *Store) migrate(ctx context.Context) error {
 	return s.tx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {

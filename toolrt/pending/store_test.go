@@ -146,8 +146,8 @@ func testMigrateIsIdempotentAndVersioned(t *testing.T, path string) {
 	open(t, path)
 	s := open(t, path)
 	var v int
-	if err := s.db.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != SchemaVersion() {
-		t.Fatalf("schema_version %d, err %v; want %d", v, err, SchemaVersion())
+	if err := s.db.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != len(migrations) {
+		t.Fatalf("schema_version %d, err %v; want %d", v, err, len(migrations))
 	}
 	if _, err := s.db.Exec(`UPDATE schema_version SET version = 99`); err != nil {
 		t.Fatal(err)

@@ -13,25 +13,14 @@ func inline(s string) string {
 	return mdtext.OneLine(mdtext.Escape(s)) // escapes first: a line separator is a space to OneLine
 }
 
-// cell is inline text for a table cell.
-func cell(s string) string { return inline(s) }
-
-// code wraps s in a code span longer than any backtick run inside it; "|" is escaped because
-// GitHub ends a table cell at it even inside a code span.
+// code is a code span of s made visible, on one line; "|" is escaped because GitHub ends a
+// table cell at it even inside a code span.
 func code(s string) string {
 	s = mdtext.OneLine(mdtext.Visible(s))
 	if s == "" {
 		return ""
 	}
-	ticks := "`"
-	for strings.Contains(s, ticks) {
-		ticks += "`"
-	}
-	pad := ""
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		pad = " "
-	}
-	return ticks + pad + strings.ReplaceAll(s, "|", `\|`) + pad + ticks
+	return strings.ReplaceAll(mdtext.Code(s), "|", `\|`)
 }
 
 // value shows an old or new value in a table cell: strings over 60 characters are cut, since the

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/catdiff"
+	"github.com/toolgen/toolgen/internal/plural"
 )
 
 // collapseOver is how many dangerous or safe changes show as one list; above it they are
@@ -88,10 +89,7 @@ func toolCount(gs []group) string {
 			n++
 		}
 	}
-	if n == 1 {
-		return "1 tool"
-	}
-	return fmt.Sprintf("%d tools", n)
+	return plural.Count(n, "tool")
 }
 
 // ruleCounts is "selection-field-removed ×2, input-description-changed": rules by how often they
@@ -163,7 +161,7 @@ func tokenTable(r *catdiff.Report) string {
 		if t.OldTools != t.NewTools {
 			tools = fmt.Sprintf("%d → %d", t.OldTools, t.NewTools)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", cell(t.Role), tools, t.Old, t.New, delta(t.Old, t.New))
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", inline(t.Role), tools, t.Old, t.New, delta(t.Old, t.New))
 	}
 	b.WriteString("\n")
 	if answerCosts(r) > 0 {

@@ -45,7 +45,7 @@ func TestGeneratedCodeBuilds(t *testing.T) {
 func writeModule(t *testing.T, dir string) string {
 	t.Helper()
 	c := loadCase(t, dir)
-	files, err := Files(c)
+	files, err := Render(c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ import (
 func TestGolden(t *testing.T) {
 	for _, dir := range cases {
 		t.Run(path.Base(dir), func(t *testing.T) {
-			got, err := Files(loadCase(t, dir))
+			got, err := Render(loadCase(t, dir), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,7 +40,7 @@ func TestGolden(t *testing.T) {
 
 // TestHeader checks that go/ast recognises every file as generated: the header is line one.
 func TestHeader(t *testing.T) {
-	got, err := Files(loadCase(t, compiletest.Example))
+	got, err := Render(loadCase(t, compiletest.Example), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +58,8 @@ func TestHeader(t *testing.T) {
 // TestDeterministic renders each case twice and wants the same bytes.
 func TestDeterministic(t *testing.T) {
 	for _, dir := range cases {
-		a, errA := Files(loadCase(t, dir))
-		b, errB := Files(loadCase(t, dir))
+		a, errA := Render(loadCase(t, dir), Options{})
+		b, errB := Render(loadCase(t, dir), Options{})
 		if errA != nil || errB != nil {
 			t.Fatal(errA, errB)
 		}
@@ -73,17 +73,17 @@ func TestDeterministic(t *testing.T) {
 func TestRejects(t *testing.T) {
 	c := loadCase(t, compiletest.Example)
 	c.Tools[0].Variables[0].Name = `id" bad`
-	if _, err := Files(c); err == nil {
+	if _, err := Render(c, Options{}); err == nil {
 		t.Error("a variable name that is not a GraphQL name was accepted")
 	}
 	c = loadCase(t, compiletest.Example)
 	c.Types = append(c.Types, catalog.Type{Name: c.Types[0].Name, Kind: catalog.Enum})
-	if _, err := Files(c); err == nil {
+	if _, err := Render(c, Options{}); err == nil {
 		t.Error("a type listed twice was accepted")
 	}
 	c = loadCase(t, compiletest.Example)
 	c.Types[0].Kind = "SCALAR"
-	if _, err := Files(c); err == nil {
+	if _, err := Render(c, Options{}); err == nil {
 		t.Error("a type of unknown kind was accepted")
 	}
 }
@@ -107,7 +107,7 @@ func BenchmarkFiles(b *testing.B) {
 	c := bigCatalog(300, 600, 12)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Files(c); err != nil {
+		if _, err := Render(c, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -17,7 +17,7 @@ func BenchmarkFiles(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Files(c); err != nil {
+		if _, err := FilesFrom(c, repoSources); err != nil {
 			b.Fatal(err)
 		}
 	}

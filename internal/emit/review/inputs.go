@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/toolgen/toolgen/internal/plural"
 )
 
 // input is one row of a tool's input table: a property at any depth, dotted.
@@ -199,7 +201,7 @@ func listTopDown(tops []*inputNode) {
 			}
 			if !n.built || rows+len(n.children) > maxInputRows {
 				cut = true
-				n.row.Type += fmt.Sprintf(" (%s not listed)", plural(n.fields, "field"))
+				n.row.Type += fmt.Sprintf(" (%s not listed)", plural.Count(n.fields, "field"))
 				continue
 			}
 			for _, c := range n.children {
@@ -211,7 +213,7 @@ func listTopDown(tops []*inputNode) {
 		if cut {
 			for _, n := range next {
 				if n.fields > 0 {
-					n.row.Type += fmt.Sprintf(" (%s not listed)", plural(n.fields, "field"))
+					n.row.Type += fmt.Sprintf(" (%s not listed)", plural.Count(n.fields, "field"))
 				}
 			}
 			return

@@ -9,12 +9,12 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"sync"
 	"text/template"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/mdtext"
+	"github.com/toolgen/toolgen/internal/plural"
 	"github.com/toolgen/toolgen/templates"
 )
 
@@ -78,11 +78,6 @@ type tool struct {
 	NameCode, DescriptionQuote, OperationNameCode, Fence string
 }
 
-// Files renders CATALOG.md for this repository's layout.
-func Files(c *catalog.Catalog) (map[string][]byte, error) {
-	return FilesFrom(c, Sources{"schema.graphql", "allowlist.yaml", "tool-selections"})
-}
-
 // FilesFrom renders CATALOG.md naming the inputs src.
 func FilesFrom(c *catalog.Catalog, src Sources) (map[string][]byte, error) {
 	tmpl, err := parse()
@@ -127,19 +122,11 @@ var parse = sync.OnceValues(func() (*template.Template, error) {
 
 var funcs = template.FuncMap{
 	"cell":    cell,
-	"code":    code,
-	"fence":   fence,
+	"code":    mdtext.Code,
+	"fence":   mdtext.Fence,
 	"quote":   quote,
 	"oneLine": mdtext.OneLine,
-	"plural":  plural,
-}
-
-// plural says "1 tool", "2 tools".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	"plural":  plural.Count,
 }
 
 // newPage prepares the data: tools in catalog order (the order the model sees them), roles
@@ -185,8 +172,8 @@ func newTool(t catalog.Tool, anchor string) *tool {
 		OperationName: t.OperationName, Operation: op, Notes: notes,
 		Inputs: visibleInputs(in.Rows), InputsTotal: in.Total, InputsMore: in.More, AnswerLeaves: t.Review.AnswerLeaves, ServerSized: codeList(t.Review.AnswerServerSized), Unbounded: codeList(t.Review.AnswerUnbounded), Reason: mdtext.Escape(t.Review.Reason),
 		Findings: visibleFindings(t.Review.Findings), Access: accessLines(t.Access),
-		NameCell: cell(code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
-		NameCode: code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: code(t.OperationName), Fence: fence(op),
+		NameCell: cell(mdtext.Code(t.Name)), ApprovalCell: cell(string(t.Approval)), SelectionCell: cell(t.Selection),
+		NameCode: mdtext.Code(t.Name), DescriptionQuote: quote(desc), OperationNameCode: mdtext.Code(t.OperationName), Fence: mdtext.Fence(op),
 	}
 }
 
@@ -194,7 +181,7 @@ func visibleInputs(in []input) []input {
 	for i := range in {
 		r := &in[i]
 		r.Name, r.Type, r.Description = mdtext.Visible(r.Name), mdtext.Escape(r.Type), mdtext.Escape(r.Description)
-		r.NameCell, r.TypeCell, r.DescriptionCell = cell(code(r.Name)), mdtext.OneLine(r.Type), mdtext.OneLine(r.Description)
+		r.NameCell, r.TypeCell, r.DescriptionCell = cell(mdtext.Code(r.Name)), mdtext.OneLine(r.Type), mdtext.OneLine(r.Description)
 	}
 	return in
 }
@@ -203,7 +190,7 @@ func visibleInputs(in []input) []input {
 func accessLines(as []catalog.Access) []string {
 	out := make([]string, len(as))
 	for i, a := range as {
-		out[i] = code(mdtext.Visible(a.Where)) + ": " + mdtext.OneLine(mdtext.Escape(a.Needs))
+		out[i] = mdtext.Code(mdtext.Visible(a.Where)) + ": " + mdtext.OneLine(mdtext.Escape(a.Needs))
 	}
 	return out
 }

@@ -66,9 +66,12 @@ func TestTableCells(t *testing.T) {
 	}
 }
 
+// repoSources are the inputs' names in this repository's layout.
+var repoSources = Sources{"schema.graphql", "allowlist.yaml", "tool-selections"}
+
 func render(t *testing.T, c *catalog.Catalog) []byte {
 	t.Helper()
-	files, err := Files(c)
+	files, err := FilesFrom(c, repoSources)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/toolgen/toolgen/toolrt/internal/exec"
 	"github.com/toolgen/toolgen/toolrt/redact"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -190,7 +191,7 @@ func loginOperation(doc string) (*ast.OperationDefinition, error) {
 }
 
 // tokenFrom finds the token in the login response: the first non-empty string under a token
-// key (see TokenKey), searching data depth-first in sorted key order (data.login.token for the
+// key (sensitive.LoginToken), searching data depth-first in sorted key order (data.login.token for the
 // Movie Database, data.authenticate.jwtToken for PostGraphile). Failures quote only the
 // server's error messages: the response body could echo the request, and the request holds the
 // password, so a message is redacted (a server may quote the value it refused, in any
@@ -222,21 +223,10 @@ func tokenFrom(status int, data []byte, red *redact.Set) (string, error) {
 		}
 		return "", fmt.Errorf("the API answered the login with no token (%s is null): the user or the password is wrong", key)
 	}
-	return "", fmt.Errorf("HTTP %d, the login's answer has no token field (looked for %s); select the token in the login document", status, tokenKeysText)
+	return "", fmt.Errorf("HTTP %d, the login's answer has no token field (looked for %s); select the token in the login document", status, sensitive.LoginTokenNames)
 }
 
-// TokenKey reports whether a login answer's key holds the token: token, accessToken,
-// access_token, jwt, or any name ending in token (PostGraphile's jwtToken, authToken), but
-// never a refresh token. internal/starter's login detection reads the same names.
-func TokenKey(name string) bool {
-	lower := strings.ToLower(name)
-	return lower == "jwt" || strings.HasSuffix(lower, "token") && !strings.HasPrefix(lower, "refresh")
-}
-
-// tokenKeysText names TokenKey's keys for a person.
-const tokenKeysText = "token, accessToken, access_token, jwt or a name ending in Token, such as jwtToken"
-
-func findToken(v any) string { return first(v, TokenKey, false, 0) }
+func findToken(v any) string { return first(v, sensitive.LoginToken, false, 0) }
 
 // emptyTokenKey is the first token key (sorted, depth-first) whose value is null or "".
 func emptyTokenKey(v any, depth int) string {
@@ -246,7 +236,7 @@ func emptyTokenKey(v any, depth int) string {
 	}
 	names := sortedKeys(obj)
 	for _, k := range names {
-		if s, _ := obj[k].(string); TokenKey(k) && (obj[k] == nil || s == "") {
+		if s, _ := obj[k].(string); sensitive.LoginToken(k) && (obj[k] == nil || s == "") {
 			return k
 		}
 	}

@@ -1,4 +1,6 @@
-package jsonschema
+// Package jsonschematest holds what tests check generated input schemas with: SameValues, which
+// holds the input fit phase (and any rewrite of a schema) to changing no constraint.
+package jsonschematest
 
 import (
 	"encoding/json"
