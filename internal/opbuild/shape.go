@@ -56,8 +56,8 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 		s.page = true
 		return s, err
 	}
-	root.kids = b.objectSet(kind, f, t)
-	note := ""
+	var note string
+	root.kids, note = b.objectSet(kind, f, t)
 	if rows := aggregateRows(f, t); rows != nil {
 		root.kids, note = withoutField(root.kids, rows.Name), aggregateNote(f, rows)
 	}
@@ -76,8 +76,9 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 }
 
 // objectSet is the selection of an object the root returns: a payload is expanded, a plain
-// entity gets the seed rule, anything else (pages, leafless objects) is expanded.
-func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definition) []*node {
+// entity gets the seed rule, anything else (pages, leafless objects) is expanded; the note says
+// what the expansion selected against its rule.
+func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definition) ([]*node, string) {
 	listDepth := 0
 	if isList(f.Type) {
 		listDepth = 1
@@ -87,7 +88,7 @@ func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definiti
 	}
 	if !b.pageLike(t) {
 		if g := b.entityGroup(t, true); g != nil {
-			return []*node{g}
+			return []*node{g}, ""
 		}
 	}
 	return b.expandRoot(t, listDepth)
