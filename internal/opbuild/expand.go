@@ -47,7 +47,7 @@ func (b *Builder) expandRoot(t *ast.Definition, listDepth int) ([]*node, string)
 	if len(kept) == 0 {
 		return out, ""
 	}
-	return out, fmt.Sprintf("selected though deprecated: %s, the only result %s answers with besides its errors; an override can leave it out",
+	return out, fmt.Sprintf("selected though deprecated: %s, the only result %s has besides errors; an override can leave it out",
 		strings.Join(kept, ", "), t.Name)
 }
 

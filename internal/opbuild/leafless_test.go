@@ -38,7 +38,7 @@ func TestLeaflessResults(t *testing.T) {
 	}{
 		{"mutation", "currencyUpdate", Result{
 			Text:            "mutation Tool_currencyUpdate($id: ID!) { currencyUpdate(id: $id) { market { id name } userErrors { field message } } }",
-			Notes:           []string{"selected though deprecated: market, the only result CurrencyUpdatePayload answers with besides its errors; an override can leave it out"},
+			Notes:           []string{"selected though deprecated: market, the only result CurrencyUpdatePayload has besides errors; an override can leave it out"},
 			SelectionTokens: -1}},
 		{"query", "sourcesByApp", Result{
 			Text:            "query Tool_sourcesByApp($after: String, $first: Int = 10) { sourcesByApp(after: $after, first: $first) { nodes { app { id title } } pageInfo { hasNextPage endCursor } } }",
