@@ -10,12 +10,16 @@ import (
 
 // leaflessSchema holds the three shapes of issue 24 the Shopify Admin API answered with nothing
 // useful: a payload whose only result is deprecated, a connection whose nodes have object fields
-// only, and a list of pairs whose entity list is what the pair is about.
+// only, and a list of pairs whose entity list is what the pair is about; and a single entity
+// keyed by <type>Id, not id (EverShop's blogTag { blogTagId uuid … }), which got no one hop.
 const leaflessSchema = `
 type Query {
   sourcesByApp(after: String, first: Int): SourcesByAppConnection!
   carrierServices: [CarrierServiceAndLocations!]!
+  cart(cartId: ID!): Cart
 }
+type Cart { cartId: ID! currency: String customer: Customer }
+type Customer { id: ID! name: String! email: String }
 type Mutation { currencyUpdate(id: ID!): CurrencyUpdatePayload }
 type App { id: ID! title: String! }
 type Location { id: ID! name: String! address: String }
@@ -45,6 +49,9 @@ func TestLeaflessResults(t *testing.T) {
 			SelectionTokens: -1}},
 		{"query", "carrierServices", Result{
 			Text:            "query Tool_carrierServices { carrierServices { carrierService { id name active } locations { id name } } }",
+			SelectionTokens: -1}},
+		{"query", "cart", Result{
+			Text:            "query Tool_cart($cartId: ID!) { cart(cartId: $cartId) { cartId currency customer { id name } } }",
 			SelectionTokens: -1}},
 	} {
 		root := s.Query

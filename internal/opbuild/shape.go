@@ -7,6 +7,7 @@ package opbuild
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -69,7 +70,7 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 	}
 	s, err := b.nonEmpty(root, t)
 	s.note = note
-	if len(root.kids) == 1 && root.kids[0].ent != nil && root.kids[0].ent.root && !isList(f.Type) && b.hasID(t) {
+	if len(root.kids) == 1 && root.kids[0].ent != nil && root.kids[0].ent.root && !isList(f.Type) && b.keyed(t) {
 		s.hopFrom = t // a single entity: Build adds its one hop when the budget leaves room
 	}
 	return s, err
@@ -204,4 +205,19 @@ func (b *Builder) secretsOnly(t *ast.Definition) bool {
 		}
 	}
 	return some
+}
+
+// keyed: t is an entity a single result can hop from: it has an id, or a key of its own that
+// says which record it is where the schema names no id field (EverShop's Cart { cartId },
+// Product { productId uuid }): an ID-typed leaf, <type>Id or uuid.
+func (b *Builder) keyed(t *ast.Definition) bool {
+	if b.hasID(t) {
+		return true
+	}
+	for _, f := range t.Fields {
+		if !isList(f.Type) && isLeaf(b.named(f)) && (f.Type.Name() == "ID" || f.Name == "uuid" || strings.EqualFold(f.Name, t.Name+"Id")) {
+			return true
+		}
+	}
+	return false
 }
