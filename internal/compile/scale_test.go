@@ -69,7 +69,7 @@ func scaleInputs(tb testing.TB, name string) (Inputs, int) {
 // schema a valid 2020-12 schema, and the failure modes of the default selection counted. With
 // TOOLGEN_ORACLE_DIR set it leaves each schema's documents for graphql-js as well.
 func TestScaleSchemas(t *testing.T) {
-	for _, name := range append([]string{"github"}, scaleschema.Names()...) {
+	for _, name := range slices.Concat([]string{"github"}, scaleschema.Names(), scaleschema.Large()) {
 		t.Run(name, func(t *testing.T) {
 			in, n := scaleInputs(t, name)
 			c, ds := Compile(in)
@@ -101,8 +101,8 @@ func TestScaleSchemas(t *testing.T) {
 				t.Errorf("%s: %d \"default\": null, %d JSON values offered as strings", name, st.defaultNull, st.stringJSON)
 			}
 			checkInputWarnings(t, c, ds)
-			if st.overInput > 0 && name != "hasura" { // a Hasura filter is large by design: the table says how large
-				t.Errorf("%s: %d tools over 2,000 input tokens after the input fit phase", name, st.overInput)
+			if allowed := overInputAllowed[name]; st.overInput > allowed {
+				t.Errorf("%s: %d tools over 2,000 input tokens after the input fit phase, %d allowed", name, st.overInput, allowed)
 			}
 			checkInputFit(t, in, c)
 			if name == "hasura" {
@@ -123,6 +123,14 @@ func TestScaleSchemas(t *testing.T) {
 		})
 	}
 }
+
+// overInputAllowed is how many tools of a schema may stay over 2,000 input tokens after the input
+// fit phase, each with its warning (checkInputWarnings): what is left is what the API accepts,
+// which no fit step may cut (docs/selection.md, "Issue 24's failure classes"). Hasura's recursive
+// *_bool_exp filters reach every related table's comparison types; the Admin API's are enums
+// and input objects: webhook topic (218 values), CountryCode (245), collectionUpdate's nested
+// inputs. The fix for those is an override that forwards fewer variables, not a budget.
+var overInputAllowed = map[string]int{"hasura": 12, "shopify-admin": 16}
 
 func measureScale(t *testing.T, in Inputs, c *catalog.Catalog) scaleStats {
 	t.Helper()

@@ -80,6 +80,10 @@ func (b *Builder) connectionList(c *conn, pageSize int, root bool) *node {
 	default:
 		if g := b.entityGroup(nt, root); g != nil {
 			x = []*node{g}
+		} else {
+			// a node without leaves of its own (Shopify's CollectionConditionsSourcesByApp { app
+			// sources }) is expanded as an abstract type's member is: a page of empty nodes says nothing
+			x = b.expand(nt, expansion{depth: 2, listDepth: 1, path: []string{nt.Name}})
 		}
 	}
 	if len(x) == 0 && !isLeaf(nt) {

@@ -6,8 +6,10 @@ package opbuild
 // cycle check and no list inside a list, so the estimated response stays small.
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/toolgen/toolgen/internal/answersize"
 	"github.com/toolgen/toolgen/internal/opdoc"
@@ -24,15 +26,49 @@ type expansion struct {
 	deprecated       bool     // include deprecated fields (the depth-1 fallback)
 }
 
-// expandRoot is Expand(T, 1, listDepth, [T]), retried with deprecated fields when nothing else
-// is there (GitHub's classic-Projects payloads).
-func (b *Builder) expandRoot(t *ast.Definition, listDepth int) []*node {
+// expandRoot is Expand(T, 1, listDepth, [T]), retried with deprecated fields when nothing but
+// errors answers: GitHub's classic-Projects payloads, and Shopify's marketCurrencySettingsUpdate,
+// whose one result (market) is deprecated. An answer of userErrors alone cannot tell the agent
+// what changed, so a deprecated result stays rather than none; the note names it.
+func (b *Builder) expandRoot(t *ast.Definition, listDepth int) ([]*node, string) {
 	x := expansion{depth: 1, listDepth: listDepth, path: []string{t.Name}}
-	if out := b.expand(t, x); len(out) > 0 {
-		return out
+	out := b.expand(t, x)
+	if b.answers(t, out) || !b.deprecatedResult(t) {
+		return out, ""
 	}
 	x.deprecated = true
-	return b.expand(t, x)
+	out = b.expand(t, x)
+	var kept []string
+	for _, k := range out {
+		if f := t.Fields.ForName(k.name); f != nil && deprecated(f) {
+			kept = append(kept, f.Name)
+		}
+	}
+	if len(kept) == 0 {
+		return out, ""
+	}
+	return out, fmt.Sprintf("selected though deprecated: %s, the only result %s has besides errors; an override can leave it out",
+		strings.Join(kept, ", "), t.Name)
+}
+
+// answers: kids select something of t other than its errors.
+func (b *Builder) answers(t *ast.Definition, kids []*node) bool {
+	for _, k := range kids {
+		if f := t.Fields.ForName(k.name); f != nil && !b.errorLike(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// deprecatedResult: t has a deprecated field that is not an error list.
+func (b *Builder) deprecatedResult(t *ast.Definition) bool {
+	for _, f := range t.Fields {
+		if deprecated(f) && !b.errorLike(f) && f.Name != "clientMutationId" {
+			return true
+		}
+	}
+	return false
 }
 
 // expand selects t's fields in declaration order. An edge whose node type another field of t
@@ -81,7 +117,7 @@ func (b *Builder) expandField(t *ast.Definition, f *ast.FieldDefinition, x expan
 	}
 	errorLike := b.errorLike(f)
 	if isList(f.Type) && x.listDepth >= 1 && !errorLike {
-		return nil
+		return b.containedList(t, f, n, x)
 	}
 	kids, args := b.expandKids(f, n, errorLike, x)
 	if len(kids) == 0 {
@@ -89,6 +125,24 @@ func (b *Builder) expandField(t *ast.Definition, f *ast.FieldDefinition, x expan
 	}
 	out := field(f, kids)
 	out.args = args
+	return out
+}
+
+// containedList is a list of entities inside a list, which Expand leaves out (each row would
+// repeat a page), except where it is all a row holds: an object without leaves of its own is a
+// pair or a container (Shopify's availableCarrierServices: [{ carrierService locations }]), and
+// without its entity lists its rows would not say what they pair. Those come in summary form,
+// one level deep only.
+func (b *Builder) containedList(t *ast.Definition, f *ast.FieldDefinition, n *ast.Definition, x expansion) *node {
+	if x.listDepth > 1 || !b.hasID(n) || len(b.leaves(t)) > 0 {
+		return nil
+	}
+	g := b.summaryGroup(n)
+	if g == nil {
+		return nil
+	}
+	out := field(f, []*node{g})
+	out.args = b.nestedPageArgs(f)
 	return out
 }
 

@@ -7,6 +7,7 @@ package opbuild
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -56,8 +57,8 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 		s.page = true
 		return s, err
 	}
-	root.kids = b.objectSet(kind, f, t)
-	note := ""
+	var note string
+	root.kids, note = b.objectSet(kind, f, t)
 	if rows := aggregateRows(f, t); rows != nil {
 		root.kids, note = withoutField(root.kids, rows.Name), aggregateNote(f, rows)
 	}
@@ -69,15 +70,16 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 	}
 	s, err := b.nonEmpty(root, t)
 	s.note = note
-	if len(root.kids) == 1 && root.kids[0].ent != nil && root.kids[0].ent.root && !isList(f.Type) && b.hasID(t) {
+	if len(root.kids) == 1 && root.kids[0].ent != nil && root.kids[0].ent.root && !isList(f.Type) && b.keyed(t) {
 		s.hopFrom = t // a single entity: Build adds its one hop when the budget leaves room
 	}
 	return s, err
 }
 
 // objectSet is the selection of an object the root returns: a payload is expanded, a plain
-// entity gets the seed rule, anything else (pages, leafless objects) is expanded.
-func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definition) []*node {
+// entity gets the seed rule, anything else (pages, leafless objects) is expanded; the note says
+// what the expansion selected against its rule.
+func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definition) ([]*node, string) {
 	listDepth := 0
 	if isList(f.Type) {
 		listDepth = 1
@@ -87,7 +89,7 @@ func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definiti
 	}
 	if !b.pageLike(t) {
 		if g := b.entityGroup(t, true); g != nil {
-			return []*node{g}
+			return []*node{g}, ""
 		}
 	}
 	return b.expandRoot(t, listDepth)
@@ -203,4 +205,19 @@ func (b *Builder) secretsOnly(t *ast.Definition) bool {
 		}
 	}
 	return some
+}
+
+// keyed: t is an entity a single result can hop from: it has an id, or a key of its own that
+// says which record it is where the schema names no id field (EverShop's Cart { cartId },
+// Product { productId uuid }): an ID-typed leaf, <type>Id or uuid.
+func (b *Builder) keyed(t *ast.Definition) bool {
+	if b.hasID(t) {
+		return true
+	}
+	for _, f := range t.Fields {
+		if !isList(f.Type) && isLeaf(b.named(f)) && (f.Type.Name() == "ID" || f.Name == "uuid" || strings.EqualFold(f.Name, t.Name+"Id")) {
+			return true
+		}
+	}
+	return false
 }

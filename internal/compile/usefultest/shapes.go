@@ -5,7 +5,9 @@ package usefultest
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -68,7 +70,7 @@ func (c checker) object(t *ast.Definition, set ast.SelectionSet) error {
 		return nil
 	}
 	lists := c.entityLists(t)
-	if len(lists) == 0 {
+	if len(lists) == 0 || c.identifies(t, set) {
 		return nil
 	}
 	// an aggregate (Hasura's users_aggregate { aggregate nodes }) answers with its aggregate:
@@ -82,6 +84,29 @@ func (c checker) object(t *ast.Definition, set ast.SelectionSet) error {
 		}
 	}
 	return fmt.Errorf("%s without any of its entity lists %v", t.Name, lists)
+}
+
+// keyName: a leaf name that says which record this is, where a type has no id field (EverShop's
+// Product { productId uuid name }, Cart { cartId }, Shopify's ShopLocale { locale name }).
+var keyName = regexp.MustCompile(`^(_id|uuid|key|code|handle|slug|sku|name|title)$`)
+
+// identifies: set selects a leaf of t's own that identifies the record: ID-typed, a key or a
+// name, or <type>Id. Such an object is a record, not a container, so its lists of entities are
+// relations: a list result leaves them out by design (ten products × their galleries is a page
+// per row), and a single one gets them as its one hop only when it has an id to hop from. The
+// entity-list requirement is for containers, whose only content is their lists
+// (DeliveryCarrierServiceAndLocations { carrierService locations }).
+func (c checker) identifies(t *ast.Definition, set ast.SelectionSet) bool {
+	for _, f := range fieldsOf(set) {
+		d := t.Fields.ForName(f.Name)
+		if d == nil || !isLeaf(c.named(d)) || d.Type.Elem != nil {
+			continue
+		}
+		if d.Type.Name() == "ID" || keyName.MatchString(f.Name) || strings.EqualFold(f.Name, t.Name+"Id") {
+			return true
+		}
+	}
+	return false
 }
 
 // entityLists names the list fields of t whose elements have an id.

@@ -59,7 +59,7 @@ func isLeaf(t *ast.Definition) bool { return t != nil && (t.Kind == ast.Scalar |
 
 func deprecated(f *ast.FieldDefinition) bool { return f.Directives.ForName("deprecated") != nil }
 
-// connection: at least one leaf of the node type, and pageInfo { hasNextPage endCursor }.
+// connection: at least one leaf under the node type, and pageInfo { hasNextPage endCursor }.
 func (c checker) connection(t *ast.Definition, set ast.SelectionSet) error {
 	if err := c.pageInfo(t, set); err != nil {
 		return err
@@ -80,7 +80,9 @@ func (c checker) connection(t *ast.Definition, set ast.SelectionSet) error {
 		return c.union(nt, subSets(nodes))
 	case nt.Kind == ast.Interface:
 		return c.iface(subSets(nodes))
-	case !c.hasLeaf(subSets(nodes)):
+	case !c.leafUnder(subSets(nodes)):
+		// at any depth, as for a plain object: a node of object fields only (Shopify's
+		// CollectionConditionsSourcesByApp { app sources }) answers through them
 		return fmt.Errorf("connection nodes without a leaf")
 	}
 	return nil

@@ -15,6 +15,9 @@ type Query {
   find(text: String!): Found
   node(id: ID!): Node
   page: RepoPage!
+  byApp: ByAppConnection!
+  products: [Product!]!
+  pairs: [Pair!]!
 }
 type Mutation {
   star(id: ID!): StarPayload
@@ -30,6 +33,11 @@ type RepoPage { content: [Repo!]! total: Int! }
 type UserError { field: String message: String! }
 type StarPayload { clientMutationId: String repo: Repo userErrors: [UserError!]! }
 type PingPayload { clientMutationId: String }
+type ByAppConnection { nodes: [ByApp!]! pageInfo: PageInfo! }
+type ByApp { owner: User! }
+type Product { productId: Int! name: String! weight: Int gallery: [Image!]! }
+type Image { id: ID! url: String! }
+type Pair { owner: User! repos: [Repo!]! }
 `
 
 // TestCheck pins both sides of every row of docs/selection.md's table: a document that meets it and
@@ -56,6 +64,12 @@ func TestCheck(t *testing.T) {
 		{`mutation { star(id: 1) { repo { id } userErrors { field } } }`, "userErrors { message }"},
 		{`mutation { star(id: 1) { clientMutationId userErrors { message } } }`, "without a result"},
 		{`mutation { ping { clientMutationId } }`, ""},
+		{`{ byApp { nodes { owner { id login } } pageInfo { hasNextPage endCursor } } }`, ""},
+		{`{ byApp { nodes { owner { __typename } } pageInfo { hasNextPage endCursor } } }`, "without a leaf"},
+		{`{ products { productId name } }`, ""},
+		{`{ products { weight } }`, "entity lists [gallery]"},
+		{`{ pairs { owner { id login } } }`, "entity lists [repos]"},
+		{`{ pairs { owner { id } repos { id name } } }`, ""},
 	} {
 		doc, errs := gqlparser.LoadQuery(schema, c.doc)
 		if errs != nil {
