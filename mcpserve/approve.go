@@ -44,19 +44,6 @@ func (s *Server) approver() gate.Approver {
 	return gate.DenyAll{}
 }
 
-// cannotAsk reports that a denied write means nobody could be asked, so the model is told that
-// instead of "the user declined": always in deny mode, and in elicit mode for a client that
-// declared no form elicitation.
-func (s *Server) cannotAsk(caps *mcp.ClientCapabilities) bool {
-	switch s.cfg.Approve {
-	case Deny:
-		return true
-	case Elicit:
-		return !canElicit(caps)
-	}
-	return false
-}
-
 // canElicit reports whether the client declared form elicitation: at initialize, or under
 // 2026-07-28 in the request itself.
 func canElicit(caps *mcp.ClientCapabilities) bool {

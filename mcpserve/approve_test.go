@@ -19,7 +19,7 @@ func TestDenyRefusesWritesAndSendsNothing(t *testing.T) {
 	e := &elicitor{answers: []string{"accept"}}
 	cs := connect(t, f.server(t, Deny, budget.Defaults()), e) // the client could elicit; deny never asks
 	text, isErr := call(t, cs, "addWatchListItem", addMatrix)
-	if !isErr || text != CannotAskResult {
+	if !isErr || text != gate.CannotAskResult {
 		t.Fatalf("deny: isError %v, %s", isErr, text)
 	}
 	if n := len(e.asked()); n != 0 {
@@ -69,7 +69,7 @@ func TestElicitWithoutClientSupportRefuses(t *testing.T) {
 	before := f.itemCount(t)
 	cs := connect(t, f.server(t, Elicit, budget.Defaults()), nil)
 	text, isErr := call(t, cs, "addWatchListItem", addMatrix)
-	if !isErr || text != CannotAskResult || f.itemCount(t) != before {
+	if !isErr || text != gate.CannotAskResult || f.itemCount(t) != before {
 		t.Fatalf("client without elicitation: isError %v, %s", isErr, text)
 	}
 }

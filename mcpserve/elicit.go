@@ -40,7 +40,7 @@ func (s *Server) elicitCall(ctx context.Context, st *session, req *mcp.CallToolR
 		return nil, res, err
 	}
 	if !canElicit(req.ClientCapabilities()) {
-		res, err = st.run.Resume(ctx, pr, gate.Decision{Reason: "no approver"})
+		res, err = st.run.Resume(ctx, pr, gate.Decision{Reason: gate.NoApprover})
 		return nil, res, err
 	}
 	if s.cfg.Stateless {

@@ -22,6 +22,7 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/gate"
 	"github.com/toolgen/toolgen/toolrt/pending"
 )
 
@@ -263,7 +264,7 @@ func TestCallToolWriteIsGatedLikeADirectCall(t *testing.T) {
 			if got := len(meta.Sent); (got == 1) != sends || got > 1 {
 				t.Errorf("%s sent %d requests: %q", c.name, got, meta.Sent)
 			}
-			if c.approve == Deny && meta.Text != CannotAskResult {
+			if c.approve == Deny && meta.Text != gate.CannotAskResult {
 				t.Errorf("deny through call_tool: %s", meta.Text)
 			}
 			if asks := c.approve == Elicit; asks != (len(meta.Asked) == 1) {

@@ -80,7 +80,7 @@ func TestElicitWithoutClientSupportRefusesAcrossVersions(t *testing.T) {
 		before := f.itemCount(t)
 		cs := connectWith(t, f.server(t, Elicit, budget.Defaults()), clientOpts{version: v})
 		text, isErr := call(t, cs, "addWatchListItem", addMatrix)
-		if !isErr || text != CannotAskResult || f.itemCount(t) != before {
+		if !isErr || text != gate.CannotAskResult || f.itemCount(t) != before {
 			t.Fatalf("%s, client without elicitation: isError %v, %s", v, isErr, text)
 		}
 	}

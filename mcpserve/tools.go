@@ -14,13 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
-	"github.com/toolgen/toolgen/toolrt/audit"
 )
-
-// CannotAskResult is the refusal of a write when no human can be asked: with -approve deny,
-// or with -approve elicit and a client that cannot elicit. Like gate.DeniedResult it is final
-// and says nothing about how to get past the gate.
-const CannotAskResult = `{"denied":"This write needs a human's approval and this server cannot ask for it, so it was not sent. Do not repeat it. Tell the user it was not done."}`
 
 // DecisionMeta is the key of a tool result's _meta that holds the call's decision in the audit
 // trail's words (audit.Decision: allowed, denied, invalid_args...), so a host can tell a denial
@@ -152,9 +146,6 @@ func (s *Server) call(ctx context.Context, st *session, req *mcp.CallToolRequest
 func (s *Server) result(ctx context.Context, req *mcp.CallToolRequest, name string, res toolrt.Result, err error) (*mcp.CallToolResult, error) {
 	if err != nil && ctx.Err() != nil {
 		return nil, ctx.Err()
-	}
-	if res.Decision == audit.Denied && s.cannotAsk(req.ClientCapabilities()) {
-		res.Text = CannotAskResult
 	}
 	if err != nil {
 		s.cfg.Logger.Warn("mcp call ended the run", "session", req.Session.ID(), "tool", name, "err", err)

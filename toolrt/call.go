@@ -123,8 +123,8 @@ func (c *call) check(name string, raw []byte) (*Prepared, Result, error) {
 	pr.need = true
 	pr.req = gate.Request{Tool: t.Name, Operation: t.Operation, Variables: p.variables, BodySHA: p.sha}
 	c.rec.Decision = audit.Denied
-	if c.run.gate.DeniedBefore(p.sha) {
-		return nil, refused(gate.DeniedResult), nil
+	if d, ok := c.run.gate.DeniedBefore(p.sha); ok {
+		return nil, refused(d.Result()), nil
 	}
 	return pr, Result{}, nil
 }

@@ -66,7 +66,7 @@ func (run *Run) Resume(ctx context.Context, pr *Prepared, d gate.Decision) (Resu
 		return denied(), nil
 	}
 	c := pr.c
-	res, err := refused(gate.DeniedResult), error(nil)
+	res, err := refused(d.Result()), error(nil)
 	if run.deferring(pr) { // a deferred run never sends a write, whatever the decision says
 		res = c.propose(ctx, pr)
 	} else if c.approve(pr, d) {

@@ -62,10 +62,11 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	return callFailure(args[0], e.Settings, res)
 }
 
-// The -approve values call gives a meaning of its own; defer is refuseDeferredWrite's.
+// The -approve values call and the agent loop act on at the console; defer is refuseDeferredWrite's and NewRun's.
 const (
 	approveHost   = "host"   // call's default: the person who typed the call approved it
 	approveElicit = "elicit" // ask at this terminal, through the gate, and audit the answer
+	approveDeny   = "deny"   // refuse every write; nothing is sent
 )
 
 // callTool sends one call. A write the gate would hold goes as -approve says: host sends it

@@ -63,6 +63,9 @@ type Settings struct {
 	PendingTTL   time.Duration         `yaml:"pending-ttl"`
 	ReviewReads  map[string][]ReadSpec `yaml:"review-reads"`
 
+	// cmd is the command these settings are for: the first line names only what it takes.
+	cmd command
+
 	// Origin says where a setting came from, by its flag name: "-endpoint" for the command
 	// line, "/path/agent.yaml:3" for the file; absent is the default (origin.go).
 	Origin map[string]string `yaml:"-"`
@@ -80,11 +83,15 @@ func defaults(cmd string) Settings {
 		Endpoint: os.Getenv(EndpointEnv)}
 }
 
-// defaultApprove: call's writes are typed by the person who approves them; elsewhere a model
-// proposes them, and none is sent unless -approve says how to ask.
+// defaultApprove: call's writes are typed by the person who approves them; the agent loop's
+// person sits at the console that asks; an MCP server's writes are refused unless -approve says
+// how to ask.
 func defaultApprove(cmd string) string {
-	if cmd == "call" {
+	switch cmd {
+	case "call":
 		return approveHost
+	case "agent":
+		return approveElicit
 	}
 	return "deny"
 }
@@ -129,6 +136,7 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	pendingFlags(flags, &s)
 	mcpIdentityFlags(flags, &s.MCPIdentity)
 	c, _ := lookup(cmd)
+	s.cmd = c
 	rest, err := parseCommandLine(flags, c, args, stderr)
 	if err != nil {
 		return s, nil, err

@@ -29,13 +29,7 @@ func TestDeferredAgentLoop(t *testing.T) {
 		t.Fatalf("agent loop exit %d", loop.code)
 	}
 	srv.count(t, 0, "after the deferred agent loop")
-	reqs := model.Requests()
-	var results []string
-	for _, m := range reqs[len(reqs)-1].Messages {
-		if m.Role == "tool" {
-			results = append(results, m.Content)
-		}
-	}
+	results := toolResults(model.Requests())
 	if len(results) != 2 || results[0] != results[1] || !strings.Contains(results[0], "Recorded, not done") {
 		t.Fatalf("the model read: %q", results)
 	}

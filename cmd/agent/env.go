@@ -59,7 +59,11 @@ func (e *Env) Catalog() (*toolrt.Catalog, error) {
 	}
 	if !e.shared.announced {
 		e.shared.announced = true
-		fmt.Fprintf(e.Out, "%s, %s) · %s\n", strings.TrimSuffix(cat.Provenance.String(), ")"), e.Settings.originOf("catalog"), gate.Escape(e.Settings.settingsLine()))
+		line := fmt.Sprintf("%s, %s)", strings.TrimSuffix(cat.Provenance.String(), ")"), e.Settings.originOf("catalog"))
+		if rest := e.Settings.settingsLine(); rest != "" {
+			line += " · " + gate.Escape(rest)
+		}
+		fmt.Fprintln(e.Out, line)
 	}
 	return cat, nil
 }

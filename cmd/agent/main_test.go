@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/generated"
 	"github.com/toolgen/toolgen/internal/moviedb"
@@ -124,7 +125,7 @@ func TestSettingsFromYAMLAndFlags(t *testing.T) {
 	want.Role, want.MaxToolCalls, want.User = "support", 4, "admin"
 	yaml := filepath.Join(dir, configFile)
 	want.Origin = map[string]string{"role": yaml + ":1", "max-tool-calls": "-max-tool-calls", "user": yaml + ":3"}
-	if diff := cmp.Diff(want, s); diff != "" {
+	if diff := cmp.Diff(want, s, cmpopts.IgnoreUnexported(Settings{})); diff != "" {
 		t.Errorf("settings (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff([]string{"movie", "{}"}, rest); diff != "" {

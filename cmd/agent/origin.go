@@ -61,10 +61,11 @@ func (s *Settings) fromFile(name string) bool {
 }
 
 // checkFileTrust refuses the settings that weaken a defence when only the config file asks for
-// them: the same flag on the command line confirms that the person running it means it.
+// them: the same flag on the command line confirms that the person running it means it. A file
+// that repeats the command's own default (call's host) weakens nothing.
 func (s *Settings) checkFileTrust() error {
 	switch {
-	case s.Approve == "host" && s.fromFile("approve"):
+	case s.Approve == approveHost && s.fromFile("approve") && defaultApprove(s.cmd.name) != approveHost:
 		return fmt.Errorf("%s sets approve: host, which sends every write the MCP host's own dialog lets through; a file in the working directory cannot choose that alone: pass -approve host to confirm it (or remove the line)", s.Origin["approve"])
 	case s.InsecureHTTP && s.fromFile("insecure-http"):
 		return fmt.Errorf("%s sets insecure-http: true, which sends the password or token over plain http to a host that is not loopback; a file in the working directory cannot choose that alone: pass -insecure-http to confirm it (or remove the line)", s.Origin["insecure-http"])
@@ -72,11 +73,16 @@ func (s *Settings) checkFileTrust() error {
 	return nil
 }
 
-// settingsLine is the part of the first line after the catalog: each announced setting with its
-// value and origin, e.g. "endpoint http://api/graphql (from /srv/agent.yaml:2)".
+// settingsLine is the part of the first line after the catalog: each announced setting the
+// command takes, with its value and origin, e.g. "endpoint http://api/graphql (from
+// /srv/agent.yaml:2)". A setting the command ignores is not named, so the line never claims a
+// mode that does not apply (confirm has no -approve).
 func (s *Settings) settingsLine() string {
 	var parts []string
 	for _, name := range announced[1:] {
+		if s.cmd.name != "" && !s.cmd.owns(name) {
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%s %s (%s)", name, s.shown(name), s.originOf(name)))
 	}
 	return strings.Join(parts, " · ")

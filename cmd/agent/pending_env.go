@@ -19,6 +19,7 @@ import (
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
+	"github.com/toolgen/toolgen/toolrt/gate"
 	"github.com/toolgen/toolgen/toolrt/pending"
 )
 
@@ -104,15 +105,24 @@ func (e *Env) deferrer(deferring bool) (toolrt.Deferrer, error) {
 	return st.Deferrer(e.Settings.PendingTTL), nil
 }
 
-// NewRun is the agent loop's run: the console gate, or under -approve defer a run that records
-// writes and sends none.
+// NewRun is the agent loop's run, as -approve says: elicit asks at this console (the default),
+// deny refuses every write, defer records writes and sends none. host is refused: the loop has
+// no MCP host whose dialog could have confirmed anything.
 func (e *Env) NewRun(rt *toolrt.Runtime, b *budget.Budget) (*toolrt.Run, error) {
-	d, err := e.deferrer(e.Settings.Approve == approveDefer)
-	if err != nil || d == nil {
-		return rt.NewRun(b, e.Approver()), err
+	switch e.Settings.Approve {
+	case approveElicit:
+		return rt.NewRun(b, e.Approver()), nil
+	case approveDeny:
+		return rt.NewRun(b, gate.DenyAll{}), nil
+	case approveDefer:
+		d, err := e.deferrer(true)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(e.Out, "writes are deferred: each is recorded in %s for `agent confirm`; none is sent from here\n", pending.Redacted(e.storePath()))
+		return rt.NewDeferredRun(b, d), nil
 	}
-	fmt.Fprintf(e.Out, "writes are deferred: each is recorded in %s for `agent confirm`; none is sent from here\n", pending.Redacted(e.storePath()))
-	return rt.NewDeferredRun(b, d), nil
+	return nil, fmt.Errorf("-approve %s: the agent loop has no MCP host to confirm its writes; use elicit (asked at this console, the default), deny or defer", e.Settings.Approve)
 }
 
 // confirmer is the identity that confirms or reviews a request: AGENT_CONFIRMER_TOKEN, or a

@@ -39,10 +39,11 @@ func TestCatalogFromYAMLIsNamedFirst(t *testing.T) {
 }
 
 // defaultSettings is the first line's end when runAgent's $AGENT_ENDPOINT names the endpoint and
-// nothing sets approval or insecure-http; callSettings is agent call's, whose writes the person
-// typed (approve host).
+// nothing sets approval or insecure-http (mcp's deny); callSettings is agent call's, whose writes
+// the person typed (host); loopDefaults is the agent loop's, which asks at the console (elicit).
 func defaultSettings() string { return settingsTail("deny") }
 func callSettings() string    { return settingsTail("host") }
+func loopDefaults() string    { return settingsTail("elicit") }
 
 func settingsTail(approve string) string {
 	return " · endpoint " + os.Getenv(EndpointEnv) + " (from $" + EndpointEnv + ") · approve " + approve + " (default) · insecure-http off (default)"
@@ -153,7 +154,7 @@ func TestAgentLoopNamesTheCatalogFirst(t *testing.T) {
 	defer model.Close()
 	out, errText, code := runAgent(t, "", "agent", "-model-url", model.URL, "-catalog", path, "hello")
 	first, _, _ := strings.Cut(out, "\n")
-	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from -catalog)" + defaultSettings(); code != 0 || first != want {
+	if want := "catalog " + catalog.FileDigest(generated.CatalogJSON) + " (" + path + ", from -catalog)" + loopDefaults(); code != 0 || first != want {
 		t.Errorf("exit %d, first line %q, want %q; stderr %s", code, first, want, errText)
 	}
 }

@@ -29,8 +29,21 @@ func (r Request) Fingerprint() string { return hex.EncodeToString(r.BodySHA[:]) 
 type Decision struct {
 	Approved bool
 	// Reason is a short, human-facing word on a denial: "declined", "no answer given",
-	// "denied earlier in this run", "no approver". Never shown to the model.
+	// "denied earlier in this run", NoApprover. Never shown to the model.
 	Reason string
+}
+
+// NoApprover is the Reason of a denial nobody made: no human could be asked (-approve deny, an
+// MCP client that cannot elicit). The model is then told so, not that the user declined.
+const NoApprover = "no approver"
+
+// Result is what the model reads for this denial: CannotAskResult when nobody could be asked,
+// else DeniedResult.
+func (d Decision) Result() string {
+	if d.Reason == NoApprover {
+		return CannotAskResult
+	}
+	return DeniedResult
 }
 
 // Approver asks someone whether one write may be sent. Implementations must return promptly
@@ -44,7 +57,7 @@ type DenyAll struct{}
 
 // Approve always declines.
 func (DenyAll) Approve(context.Context, Request) (Decision, error) {
-	return Decision{Reason: "no approver"}, nil
+	return Decision{Reason: NoApprover}, nil
 }
 
 // ErrNotApproved is returned by Approval.Redeem for a body that was not the approved one, or an
@@ -79,7 +92,7 @@ func (a *Approval) Redeem(body []byte) error {
 type Gate struct {
 	approver Approver
 	mu       sync.Mutex
-	denied   map[[32]byte]bool
+	denied   map[[32]byte]Decision // the first denial of each body
 }
 
 // New returns a gate asking approver; a nil approver denies everything.
@@ -87,7 +100,7 @@ func New(approver Approver) *Gate {
 	if approver == nil {
 		approver = DenyAll{}
 	}
-	return &Gate{approver: approver, denied: map[[32]byte]bool{}}
+	return &Gate{approver: approver, denied: map[[32]byte]Decision{}}
 }
 
 // Ask returns an Approval for req, or a denial. An error (a cancelled context) means the run
@@ -100,19 +113,24 @@ func (g *Gate) Ask(ctx context.Context, req Request) (*Approval, Decision, error
 	return g.Settle(req, d), d, nil
 }
 
-// DeniedBefore reports whether a body with this hash was denied earlier in the run.
-func (g *Gate) DeniedBefore(sha [32]byte) bool {
+// DeniedBefore returns the decision that denied a body with this hash earlier in the run, and
+// whether there was one.
+func (g *Gate) DeniedBefore(sha [32]byte) (Decision, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.denied[sha]
+	d, ok := g.denied[sha]
+	return d, ok
 }
 
 // Consult asks the approver about req without recording the answer; Settle does that. A body
 // denied earlier in the run is denied again without asking. An error (a cancelled context)
 // means the run is over, not that the call was denied.
 func (g *Gate) Consult(ctx context.Context, req Request) (Decision, error) {
-	if g.DeniedBefore(req.BodySHA) {
-		return Decision{Reason: "denied earlier in this run"}, nil
+	if d, ok := g.DeniedBefore(req.BodySHA); ok {
+		if d.Reason != NoApprover {
+			d.Reason = "denied earlier in this run"
+		}
+		return d, nil
 	}
 	if err := ctx.Err(); err != nil {
 		return Decision{}, err
@@ -130,13 +148,19 @@ func (g *Gate) Consult(ctx context.Context, req Request) (Decision, error) {
 func (g *Gate) Settle(req Request, d Decision) *Approval {
 	if !d.Approved {
 		g.mu.Lock()
-		g.denied[req.BodySHA] = true
+		if _, ok := g.denied[req.BodySHA]; !ok {
+			g.denied[req.BodySHA] = d
+		}
 		g.mu.Unlock()
 		return nil
 	}
 	return &Approval{sha: req.BodySHA}
 }
 
-// DeniedResult is what the model receives for a denied write: readable, final, and silent on
-// how the gate works, so there is nothing to argue with.
-const DeniedResult = `{"denied":"The user declined this write, so it was not sent. Do not repeat it. Tell the user it was not done and ask what they would like instead."}`
+// DeniedResult is what the model receives for a write a person declined: readable, final, and
+// silent on how the gate works, so there is nothing to argue with. CannotAskResult is the same
+// when no person could be asked.
+const (
+	DeniedResult    = `{"denied":"The user declined this write, so it was not sent. Do not repeat it. Tell the user it was not done and ask what they would like instead."}`
+	CannotAskResult = `{"denied":"Writes need a person's consent and nobody can be asked for it here, so this one was not sent. Do not repeat it. Tell the user it was not done."}`
+)

@@ -125,6 +125,24 @@ func TestRepeatedDenialIsNotAskedAgain(t *testing.T) {
 	}
 }
 
+// TestRepeatedDenialKeepsWhoDenied: a write nobody could be asked about stays "nobody can be
+// asked" when repeated, and a person's decline stays the user's decline: the model is never told
+// the user declined what no user saw.
+func TestRepeatedDenialKeepsWhoDenied(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		approver Approver
+		want     string
+	}{{DenyAll{}, CannotAskResult}, {&countingApprover{answers: []bool{false}}, DeniedResult}} {
+		g := New(c.approver)
+		for i := range 2 {
+			if _, d, err := g.Ask(ctx, request(`{"x":1}`)); err != nil || d.Result() != c.want {
+				t.Errorf("%T, ask %d: %+v %v, want %s", c.approver, i+1, d, err, c.want)
+			}
+		}
+	}
+}
+
 func TestApprovalBindsBodyAndIsUsedOnce(t *testing.T) {
 	g := New(&countingApprover{answers: []bool{true}})
 	body := []byte(`{"query":"mutation","variables":{"x":1}}`)
