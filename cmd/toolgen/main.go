@@ -74,7 +74,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if raw, n, ok := genout.Unchanged(*out, catalog.ToolgenVersion, sources); ok && !*check {
 		if warnings, ok := st.matches(raw); ok {
 			fmt.Fprint(stderr, warnings)
-			return unchanged(*out, n, *check, stdout)
+			return unchanged(*out, n, stdout)
 		}
 	}
 	in.Tokens = tokencount.OpenCache()
@@ -140,12 +140,9 @@ func failed(ds diag.List, stderr io.Writer) int {
 	return 1
 }
 
-func unchanged(dir string, n int, check bool, stdout io.Writer) int {
-	if check {
-		fmt.Fprintf(stdout, "toolgen: %s is fresh (%d files; unchanged since this toolgen wrote it)\n", dir, n)
-	} else {
-		fmt.Fprintf(stdout, "toolgen: %d files in %s (0 written, 0 deleted): unchanged, nothing compiled\n", n, dir)
-	}
+// unchanged reports a plain run that the stamp let skip compiling (never a -check).
+func unchanged(dir string, n int, stdout io.Writer) int {
+	fmt.Fprintf(stdout, "toolgen: %d files in %s (0 written, 0 deleted): unchanged, nothing compiled\n", n, dir)
 	return 0
 }
 

@@ -88,17 +88,21 @@ func (b *bench) report() error {
 			s := b.samples[t.label+" "+c]
 			ratio := float64(median(s)) / float64(floor)
 			rss := peak(s) / 1024
-			bar := "–"
+			shown := "–"
 			if lim, ok := bars[c]; ok {
-				bar = fmt.Sprintf("≤ %g×", lim)
-				if i == len(b.toolgens)-1 && ratio > lim {
-					missed = append(missed, fmt.Sprintf("%s %.1f× > %g×", c, ratio, lim))
+				shown = fmt.Sprintf("≤ %g× %s", lim.limit, lim.of)
+				base := floor
+				if lim.of != "floor" {
+					base = median(b.samples[t.label+" "+lim.of])
+				}
+				if r := float64(median(s)) / float64(base); i == len(b.toolgens)-1 && r > lim.limit {
+					missed = append(missed, fmt.Sprintf("%s %.2f× %s > %g×", c, r, lim.of, lim.limit))
 				}
 			}
 			if i == len(b.toolgens)-1 && rss > maxRSSMB {
 				missed = append(missed, fmt.Sprintf("%s peak RSS %d MB > %d MB", c, rss, maxRSSMB))
 			}
-			fmt.Printf("| %s | %s | %.0f ms | %.1f× | %s | %.0f ms | %d MB |\n", t.label, c, ms(median(s)), ratio, bar, ms(medianCPU(s)), rss)
+			fmt.Printf("| %s | %s | %.0f ms | %.1f× | %s | %.0f ms | %d MB |\n", t.label, c, ms(median(s)), ratio, shown, ms(medianCPU(s)), rss)
 		}
 	}
 	fmt.Println()
