@@ -68,9 +68,10 @@ func TestLargeSchemaSelections(t *testing.T) {
 				t.Logf("  %s: %s", k, strings.Join(v, "; "))
 			}
 			// What docs/selection.md promises on every real schema; the rest is measured.
-			if st.secrets > 0 || st.deprecArgs > 0 || st.overNoWarn > 0 {
-				t.Errorf("%s: %d secrets selected, %d deprecated arguments or input fields offered, %d input schemas over 1,500 tokens without a warning",
-					name, st.secrets, st.deprecArgs, st.overNoWarn)
+			if st.secrets > 0 || st.deprecArgs > 0 || st.overNoWarn > 0 || st.inverted > 0 || st.unbounded > 0 {
+				t.Errorf("%s: %d secrets selected, %d deprecated arguments or input fields offered, %d input schemas over 1,500 tokens without a warning, "+
+					"%d tools whose fit dropped a field ranked above one it kept, %d list tools without a page-size maximum",
+					name, st.secrets, st.deprecArgs, st.overNoWarn, st.inverted, st.unbounded)
 			}
 		})
 	}
@@ -180,7 +181,7 @@ func (st *selStats) measureFit(b *opbuild.Builder, tool catalog.Tool, root *ast.
 				if !ok || k.Definition == nil || k.Name == "id" {
 					continue
 				}
-				if kt, _ := b.Relevance(owner, k.Definition); kt < tier && !slices.Contains(summaryish, k.Name) {
+				if kt, _ := b.Relevance(owner, k.Definition); kt < tier && !b.InSummary(owner, k.Definition) && !strings.HasPrefix(k.Name, "__") {
 					inverted = true
 					st.example("inverted", fmt.Sprintf("%s: dropped %s.%s, kept %s", tool.Name, owner.Name, name, k.Name))
 				}
@@ -194,9 +195,6 @@ func (st *selStats) measureFit(b *opbuild.Builder, tool catalog.Tool, root *ast.
 		st.lostKey++
 	}
 }
-
-// summaryish are fields a summary keeps whatever their rank (a url).
-var summaryish = []string{"url", "__typename"}
 
 // setAt follows a note's path (root.field.field[Fragment].field) from the root field to the
 // selection set the last element was trimmed from, and the type that declares it.
@@ -373,6 +371,9 @@ func deprecatedInputFields(schema *ast.Schema, tool catalog.Tool) int {
 
 // measurePageSize counts a list tool whose page-size property has no maximum.
 func (st *selStats) measurePageSize(tool catalog.Tool, root *ast.Field) {
+	if !returnsList(root) {
+		return // an aggregate's limit bounds the rows it counts, not a page the agent reads
+	}
 	var s struct {
 		Properties map[string]map[string]any `json:"properties"`
 	}
@@ -390,6 +391,23 @@ func (st *selStats) measurePageSize(tool catalog.Tool, root *ast.Field) {
 		}
 		return
 	}
+}
+
+// returnsList: the answer holds a list somewhere (the root field, a page's nodes, a payload's
+// items); a count or an aggregate (Hasura's limit bounds the rows it counts) holds none.
+func returnsList(f *ast.Field) bool {
+	if f.Definition != nil && f.Definition.Type.Elem != nil {
+		return true
+	}
+	return slices.ContainsFunc(f.SelectionSet, func(s ast.Selection) bool {
+		switch s := s.(type) {
+		case *ast.Field:
+			return returnsList(s)
+		case *ast.InlineFragment:
+			return returnsList(&ast.Field{SelectionSet: s.SelectionSet})
+		}
+		return false
+	})
 }
 
 // TestAdminVersionsDiff diffs the Shopify Admin API's catalogs of 2025-10 and 2026-10 (the

@@ -236,7 +236,7 @@ func (c *compiler) variables(op *ast.OperationDefinition, o budget.Set) ([]catal
 			in.ArgDefault, in.Description = a.DefaultValue, strings.TrimSpace(a.Description)
 			in.Deprecated = a.Directives.ForName("deprecated") != nil
 			if root != nil && root.Definition != nil && root.Definition.Arguments.ForName(a.Name) == a {
-				in.Maximum, _ = opbuild.PageSizeMax(c.schema, root.Definition, a, o.MaxPageSize, o.PageSize)
+				in.Maximum, _ = c.ops.PageSizeMax(root.Definition, a, o.MaxPageSize, o.PageSize)
 			}
 		}
 		inputs = append(inputs, in)

@@ -170,11 +170,12 @@ func isNameLike(name string) bool {
 	return false
 }
 
-// nameLike is the first present of summaryNames, else the first of ls (ranked) whose last
-// word is Name, Title or Number (productName, orderNumber), else nil.
+// nameLike is the first present of summaryNames other than url, else the first of ls (ranked)
+// whose last word is Name, Title or Number (productName, orderNumber), else nil. A url is no
+// name: a file upload's { id url } hid its originalFileName.
 func nameLike(ls []*ast.FieldDefinition) *ast.FieldDefinition {
 	for _, name := range summaryNames {
-		if f := findField(ls, name); f != nil {
+		if f := findField(ls, name); f != nil && name != "url" {
 			return f
 		}
 	}

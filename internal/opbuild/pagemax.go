@@ -10,6 +10,7 @@ package opbuild
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,17 +22,30 @@ import (
 var maxInDescription = regexp.MustCompile(`(?i)\b(?:max(?:imum)?(?:\s+(?:value|page\s+size|number|limit))?(?:\s+(?:of|is))?|at\s+most|up\s+to|no\s+more\s+than|cannot\s+exceed|must\s+not\s+exceed|between\s+\d+\s+and)\s*:?\s*(\d[\d,]*)\b`)
 
 // PageSizeMax is the page size root field f may ask for at most, and whether a is f's
-// page-size argument at all (the first of answersize.PageSizeArgs f has, an Int, and not an
-// aggregate's row limit, aggregate.go): the schema's stated bound, else capDefault, never below
-// pageSize (the default the document gives).
-func PageSizeMax(schema *ast.Schema, f *ast.FieldDefinition, a *ast.ArgumentDefinition, capDefault, pageSize int) (int, bool) {
-	if a == nil || intPageSizeArg(f) != a || aggregateRows(f, schema.Types[f.Type.Name()]) != nil {
+// page-size argument at all: the first of answersize.PageSizeArgs f has, an Int, on a field that
+// answers with a list or a page (paged). A count's or an aggregate's limit bounds the rows it
+// counts, not a page (Shopify's productsCount(limit: Int = 10000), Hasura's users_aggregate):
+// a cap there would change the answer, not its size. The bound is the schema's stated one, else
+// capDefault, never below pageSize (the default the document gives; a larger schema default is
+// replaced by it, pageSizeArg).
+func (b *Builder) PageSizeMax(f *ast.FieldDefinition, a *ast.ArgumentDefinition, capDefault, pageSize int) (int, bool) {
+	if a == nil || intPageSizeArg(f) != a || !b.paged(f) {
 		return 0, false
 	}
 	if n := statedMax(a); n > 0 {
 		return n, true
 	}
 	return max(capDefault, pageSize), true
+}
+
+// paged: f answers with a list, or with an object holding lists (a connection's edges and
+// nodes, a page's items, a predictive search's products), and is not an aggregate.
+func (b *Builder) paged(f *ast.FieldDefinition) bool {
+	t := b.named(f)
+	if t == nil || aggregateRows(f, t) != nil {
+		return false
+	}
+	return isList(f.Type) || slices.ContainsFunc(t.Fields, func(g *ast.FieldDefinition) bool { return isList(g.Type) })
 }
 
 // statedMax is the upper bound a's directives or description state, or 0.

@@ -152,5 +152,12 @@ func (b *Builder) Relevance(t *ast.Definition, f *ast.FieldDefinition) (int, str
 	return n, tierNames[n]
 }
 
+// InSummary reports whether f is one of the fields that name an entity of type t (its id, a
+// name, a url, or what stands in for a missing name), which the fit never removes: a measure of
+// the fit against Relevance reads them as identity.
+func (b *Builder) InSummary(t *ast.Definition, f *ast.FieldDefinition) bool {
+	return slices.ContainsFunc(b.summary(t), func(s *ast.FieldDefinition) bool { return s.Name == f.Name })
+}
+
 // Schema is the schema the Builder builds for.
 func (b *Builder) Schema() *ast.Schema { return b.schema }

@@ -120,12 +120,25 @@ func (b *Builder) group(t *ast.Definition, detail []*node, root bool) *node {
 	for _, f := range sum {
 		e.inSummary[f.Name] = true
 	}
+	b.rankKids(t, detail)
 	for _, k := range detail {
+		if f := t.Fields.ForName(k.name); f != nil && k.ent == nil {
+			b.rankKids(b.named(f), k.kids) // what reduce weighs inside an embedded object
+		}
+	}
+	return &node{ent: e, kids: detail, mult: 1}
+}
+
+// rankKids gives each field node of type t its relevance tier (rank.go).
+func (b *Builder) rankKids(t *ast.Definition, kids []*node) {
+	if t == nil {
+		return
+	}
+	for _, k := range kids {
 		if f := t.Fields.ForName(k.name); f != nil {
 			k.tier = b.tier(t, f)
 		}
 	}
-	return &node{ent: e, kids: detail, mult: 1}
 }
 
 // summaryGroup is E(t) already in summary form: nothing left to degrade. Its detail is
@@ -195,27 +208,36 @@ func (n *node) trim() bool {
 // reduce strips a bulky field's sub-selection to its own leaves that hold no list, when those
 // name what it holds (a name-like leaf is among them) and something else would go: Pokémon's
 // types { name matchup { twelve lists } } becomes types { name } instead of going whole. Without
-// a name the rest is no use alone (a learnset's moves { generation } without the move).
+// a name the rest is no use alone (a learnset's moves { generation } without the move). A kept
+// leaf ranked below a field reduced away goes too, so nothing kept ranks below what went.
 func (n *node) reduce() bool {
-	var kept []*node
-	var away []string
+	var kept, away []*node
 	named := false
 	for _, k := range n.kids {
 		if k.ent == nil && k.on == "" && len(k.kids) == 0 && k.mult == 1 && !k.isBlob() {
 			kept, named = append(kept, k), named || isNameLike(k.name)
 		} else {
-			away = append(away, k.name)
+			away = append(away, k)
 		}
 	}
-	if !named || len(away) == 0 || slices.Contains(away, "") {
+	if !named || len(away) == 0 || slices.ContainsFunc(away, func(k *node) bool { return k.name == "" }) {
 		return false
 	}
-	n.kids, n.reducedAway = kept, away
+	top := slices.MaxFunc(away, func(a, b *node) int { return a.tier - b.tier }).tier
+	kept = slices.DeleteFunc(kept, func(k *node) bool {
+		if k.tier < top && !isNameLike(k.name) {
+			away = append(away, k)
+			return true
+		}
+		return false
+	})
+	n.kids, n.reducedAway = kept, nil
+	for _, k := range away {
+		n.reducedAway = append(n.reducedAway, k.name)
+	}
 	return true
 }
 
-// trimWeight is the values a bulky field holds, 0 for any other: only bulk tells fields of one
-// tier apart before their names do.
 func (n *node) trimWeight() int {
 	if n.bulky() {
 		return n.weight()

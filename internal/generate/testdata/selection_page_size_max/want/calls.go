@@ -121,3 +121,28 @@ type TagsAnswer struct {
 	// Tags in use on the shop's products, a page at a time, most used first.
 	Tags []string `json:"tags"`
 }
+
+// OrdersCount calls the ordersCount tool (query, approval none) with args and decodes its answer.
+// The Result holds the call's outcome and the answer's JSON as sent (Data); the error is nil
+// exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) OrdersCount(ctx context.Context, args OrdersCountArgs) (*OrdersCountAnswer, toolrt.Result, error) {
+	var answer OrdersCountAnswer
+	res, err := t.Run.CallArgs(ctx, ToolOrdersCount, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// OrdersCountAnswer is the answer of the ordersCount tool: the data its operation
+// (Tool_ordersCount) selects.
+type OrdersCountAnswer struct {
+	// How many orders the shop has, counted up to the limit; the precision says whether it is exact.
+	OrdersCount OrdersCountAnswerOrdersCount `json:"ordersCount"`
+}
+
+// OrdersCountAnswerOrdersCount is the ordersCount in OrdersCountAnswer (GraphQL type Count).
+type OrdersCountAnswerOrdersCount struct {
+	Count int32 `json:"count"`
+	Exact bool  `json:"exact"`
+}

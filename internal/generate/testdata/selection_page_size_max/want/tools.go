@@ -12,6 +12,8 @@ const (
 	ToolProducts = "products"
 	// ToolTags names the tags tool (query).
 	ToolTags = "tags"
+	// ToolOrdersCount names the ordersCount tool (query).
+	ToolOrdersCount = "ordersCount"
 )
 
 // OrdersArgs are the arguments of the orders tool (query Tool_orders, approval none); they marshal
@@ -53,4 +55,15 @@ type ProductsArgs struct {
 type TagsArgs struct {
 	// Default: 10.
 	First *int32 `json:"first,omitempty"`
+}
+
+// OrdersCountArgs are the arguments of the ordersCount tool (query Tool_ordersCount, approval
+// none); they marshal to its input schema.
+//
+// How many orders the shop has, counted up to the limit; the precision says whether it is exact.
+type OrdersCountArgs struct {
+	// The upper bound on count value before returning a result.
+	//
+	// Default: 10000.
+	Limit *int32 `json:"limit,omitempty"`
 }
