@@ -101,12 +101,28 @@ func isASCII(s string) bool {
 	return true
 }
 
-// Markup a Markdown page renders as less than its text: an HTML comment, a tag (its attributes
-// and, for some, its content never show: <img … width=0>, <details>), a processing instruction
-// or declaration, and a link-reference or footnote definition ([//]: # (…) renders as
-// nothing). An autolink (<https://…>) shows its address and is not matched; neither is
-// anything inside a code span, which shows as written.
+// Markup a Markdown page renders as less than its text: an HTML comment, a tag with attributes
+// (they never show: <img … width=0>, <a href=…>), a tag of an element that hides or collapses
+// its content (<details>, <script>, <template>) or any other not in shownTags, a processing
+// instruction or declaration, and a link-reference or footnote definition ([//]: # (…) renders
+// as nothing). A bare formatting tag (<br/>, <b>, <li>) shows everything it holds: Shopify
+// writes <br/> inside its filter tables, and refusing those tools hid no text. An autolink
+// (<https://…>) shows its address and is not matched; neither is anything inside a code span,
+// which shows as written.
 var hiddenMarkup = regexp.MustCompile(`<!--|<\?[A-Za-z]|<![A-Za-z\[]|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>|(?m)^ {0,3}\[[^\]\n]+\]:`)
+
+// bareTag matches a tag without attributes, giving its element's name.
+var bareTag = regexp.MustCompile(`^</?([A-Za-z][A-Za-z0-9]*)\s*/?>$`)
+
+// shownTags are the elements a renderer shows all the content of, bare: text formatting, lists,
+// tables, headings and line breaks.
+var shownTags = map[string]bool{"b": true, "i": true, "em": true, "strong": true, "u": true, "s": true,
+	"del": true, "ins": true, "mark": true, "small": true, "sub": true, "sup": true, "code": true,
+	"kbd": true, "samp": true, "var": true, "pre": true, "br": true, "hr": true, "p": true,
+	"div": true, "span": true, "blockquote": true, "ul": true, "ol": true, "li": true, "dl": true,
+	"dt": true, "dd": true, "table": true, "thead": true, "tbody": true, "tfoot": true, "tr": true,
+	"td": true, "th": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
+	"q": true, "cite": true}
 
 // HiddenMarkup returns every text of s that a rendered Markdown page would hide, outside code
 // spans; nil for none. Text without "<" or "[" holds none, and nearly all text has neither.
@@ -116,6 +132,9 @@ func HiddenMarkup(s string) []string {
 	}
 	var out []string
 	for _, m := range hiddenMarkup.FindAllString(blankCodeSpans(s), -1) {
+		if t := bareTag.FindStringSubmatch(m); t != nil && shownTags[strings.ToLower(t[1])] {
+			continue
+		}
 		if !pseudoSystem.MatchString(m) { // <system> is reported as system markup, once
 			out = append(out, m)
 		}

@@ -88,7 +88,9 @@ func sections(b *bytes.Buffer, active, queries, mutations []*field) {
 func renderRoles(b *bytes.Buffer, active []*field, all []*field) {
 	total := 0
 	for _, f := range active {
-		total += f.tokens
+		if f.isActive() { // not the ones printed commented out, over the -budget
+			total += f.tokens
+		}
 	}
 	b.WriteString("# roles:\n")
 	renderGateRoles(b, all)
@@ -97,7 +99,7 @@ func renderRoles(b *bytes.Buffer, active []*field, all []*field) {
 		b.WriteString("#     maxTokens: 4000\n")
 		return
 	}
-	fmt.Fprintf(b, "#     maxTokens: %d  # the tools printed below cost %d tokens\n", (total*5/4/1000+1)*1000, total)
+	fmt.Fprintf(b, "#     maxTokens: %d  # the tools enabled below cost %d tokens\n", (total*5/4/1000+1)*1000, total)
 }
 
 // renderGateRoles prints, commented out, a role for each role the API itself checks on root
