@@ -172,7 +172,7 @@ func (st *selStats) measureFit(b *opbuild.Builder, tool catalog.Tool, root *ast.
 				continue
 			}
 			tier, tierName := b.Relevance(owner, fd)
-			if tierName == "state" || tierName == "money" || tierName == "key date" {
+			if tierName == "state" || tierName == "total" || tierName == "money" || tierName == "key date" {
 				lost = true
 				st.example("lost", tool.Name+": "+owner.Name+"."+name)
 			}

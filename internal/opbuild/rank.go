@@ -23,13 +23,14 @@ const (
 	tierText             // descriptive values: text, other dates, addresses, other objects
 	tierCount            // how many: counts, quantities, inventory
 	tierKeyDate          // when the record was made or last changed
-	tierMoney            // prices and totals: money value objects and amounts
+	tierMoney            // other amounts: payments, refunds, discrepancies, fees
+	tierTotal            // the headline amount: a total or a price (totalPriceSet, price)
 	tierState            // where it stands: status, state
 	tierIdentity         // which one: id and a human name
 )
 
 // tierNames name the tiers for tests and notes.
-var tierNames = []string{"technical", "flag", "text", "count", "key date", "money", "state", "identity"}
+var tierNames = []string{"technical", "flag", "text", "count", "key date", "money", "total", "state", "identity"}
 
 // technicalWords mark a value meant for a program, not a reader: an admin or API address, a
 // network address, a template's name, a pager's position, metadata, a legacy or internal key.
@@ -39,6 +40,10 @@ var technicalWords = []string{"url", "urls", "uri", "link", "ip", "api", "graphq
 // moneyWords name an amount of money in a leaf (a value object is known by its currency).
 var moneyWords = []string{"price", "prices", "amount", "cost", "subtotal", "tax", "taxes", "balance",
 	"discount", "fee", "fees", "refund", "refunded", "spent", "revenue", "money"}
+
+// totalWords name the amount a reader asks for first: what it costs or comes to. An order's
+// totalPriceSet goes before its refundDiscrepancySet and netPaymentSet, which adjust it.
+var totalWords = []string{"total", "subtotal", "grand", "price", "prices"}
 
 // countWords name a number of things.
 var countWords = []string{"count", "total", "quantity", "qty", "inventory"}
@@ -57,6 +62,8 @@ func (b *Builder) tier(t *ast.Definition, f *ast.FieldDefinition) int {
 		return tierIdentity
 	case isLeaf(n) && (last(words) == "status" || last(words) == "state"):
 		return tierState
+	case b.money(n, words) && anyWord(words, totalWords):
+		return tierTotal
 	case b.money(n, words):
 		return tierMoney
 	case isLeaf(n) && len(words) > 0 && (words[0] == "created" || words[0] == "updated"):
@@ -121,8 +128,8 @@ func last(words []string) string {
 }
 
 // lessRelevant orders two fields of one type, the less relevant first: the lower tier, then the
-// one holding more values (its weight: a list or a JSON value), then the longer name in words,
-// then the name. Nothing here reads declaration order.
+// one holding more values (its weight: a list or a JSON value), then the more specific name
+// (specificity), then the name. Nothing here reads declaration order.
 func lessRelevant(aTier, aWeight int, aName string, bTier, bWeight int, bName string) int {
 	switch {
 	case aTier != bTier:
@@ -130,10 +137,24 @@ func lessRelevant(aTier, aWeight int, aName string, bTier, bWeight int, bName st
 	case aWeight != bWeight:
 		return bWeight - aWeight
 	}
-	if la, lb := len(sensitive.Words(aName)), len(sensitive.Words(bName)); la != lb {
+	if la, lb := specificity(aName), specificity(bName); la != lb {
 		return lb - la
 	}
 	return strings.Compare(bName, aName)
+}
+
+// specificity is how many words of name qualify what it holds: its words, less those that name
+// the headline amount (totalWords), so an order's totalPriceSet goes before its
+// totalCapturableSet and currentTotalPriceSet, though all three are totals of three or four words.
+func specificity(name string) int {
+	words := sensitive.Words(name)
+	n := len(words)
+	for _, w := range words {
+		if slices.Contains(totalWords, w) {
+			n--
+		}
+	}
+	return n
 }
 
 // ranked returns fs, fields of t, most relevant first.
