@@ -8,6 +8,10 @@ package mcpserve
 // (the process's user and system time per call) is what a loaded machine changes least. The
 // server writes an audit trail to a file, as a deployment does.
 //
+// hop is a reference, not a server: the direct client through a forwarder that does nothing
+// but pass the request and the answer on (one more loopback HTTP exchange, as the MCP path has),
+// so what a second hop alone costs is measured, not guessed.
+//
 //	go test ./mcpserve -run '^$' -bench Load -benchtime 3000x
 
 import (
@@ -17,7 +21,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -41,6 +47,7 @@ func BenchmarkLoad(b *testing.B) {
 	f := newAuditedFixture(b, log)
 	for _, sessions := range []int{1, 10, 100} {
 		b.Run(fmt.Sprintf("direct/sessions=%d", sessions), func(b *testing.B) { benchDirect(b, f, sessions) })
+		b.Run(fmt.Sprintf("hop/sessions=%d", sessions), func(b *testing.B) { benchHop(b, f, sessions) })
 		b.Run(fmt.Sprintf("mcp/sessions=%d", sessions), func(b *testing.B) { benchMCP(b, f, sessions, false) })
 		b.Run(fmt.Sprintf("mcp-stateless/sessions=%d", sessions), func(b *testing.B) { benchMCP(b, f, sessions, true) })
 	}
@@ -78,6 +85,19 @@ func cpuTime() time.Duration {
 }
 
 func benchDirect(b *testing.B, f *fixture, sessions int) {
+	postRead(b, f, f.endpoint, sessions)
+}
+
+// benchHop sends the direct client's requests through forwarder to the demo API.
+func benchHop(b *testing.B, f *fixture, sessions int) {
+	srv := httptest.NewServer(forwarder(f.endpoint, sessions))
+	defer srv.Close()
+	postRead(b, f, srv.URL, sessions)
+}
+
+// postRead is the direct client: the catalog's movie operation POSTed to url with the signed-in
+// user's token, the answer read whole, from sessions goroutines.
+func postRead(b *testing.B, f *fixture, url string, sessions int) {
 	cat, err := toolrt.Load(generated.CatalogJSON)
 	if err != nil {
 		b.Fatal(err)
@@ -92,19 +112,45 @@ func benchDirect(b *testing.B, f *fixture, sessions int) {
 	token := moviedbtest.Login(b, f.endpoint, testUser, testPassword)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: sessions}, Timeout: 10 * time.Second}
 	spread(b, sessions, func(int) error {
-		req, _ := http.NewRequest(http.MethodPost, f.endpoint, bytes.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := client.Do(req)
-		if err != nil {
-			return err
-		}
-		data, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err == nil && (resp.StatusCode != http.StatusOK || !bytes.Contains(data, []byte(`"The Matrix"`))) {
-			err = fmt.Errorf("HTTP %d: %.200s", resp.StatusCode, data)
+		status, data, err := graphQLPost(client, url, token, bytes.NewReader(body))
+		if err == nil && (status != http.StatusOK || !bytes.Contains(data, []byte(`"The Matrix"`))) {
+			err = fmt.Errorf("HTTP %d: %.200s", status, data)
 		}
 		return err
+	})
+}
+
+// graphQLPost sends one GraphQL POST with token and reads the whole answer.
+func graphQLPost(client *http.Client, url, token string, body io.Reader) (int, []byte, error) {
+	req, err := http.NewRequest(http.MethodPost, url, body)
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, data, err
+}
+
+// forwarder passes each request's body and token to endpoint and its answer back, nothing else:
+// the least any server standing between a client and the API does.
+func forwarder(endpoint string, sessions int) http.Handler {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: sessions}, Timeout: 10 * time.Second}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+		status, data, err := graphQLPost(client, endpoint, token, r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		_, _ = w.Write(data)
 	})
 }
 

@@ -14,6 +14,9 @@ const markerRoom = 100
 // Bound caps s at MaxModelChars characters, cutting on a rune boundary and ending with a
 // marker that states the original size, so the model knows it saw only part of the result.
 func Bound(s string) string {
+	if len(s) <= MaxModelChars { // no more characters than bytes: nothing to count
+		return s
+	}
 	n := utf8.RuneCountInString(s)
 	if n <= MaxModelChars {
 		return s

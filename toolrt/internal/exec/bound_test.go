@@ -11,6 +11,10 @@ func TestBound(t *testing.T) {
 	if Bound(short) != short {
 		t.Error("text at the cap was changed")
 	}
+	// Bytes at the cap take the shortcut; one more is counted and cut.
+	if ascii := strings.Repeat("a", MaxModelChars); Bound(ascii) != ascii || Bound(ascii+"b") == ascii+"b" {
+		t.Error("ASCII text at the cap was changed, or one character over it was not cut")
+	}
 	long := strings.Repeat("a", 10) + strings.Repeat("日本", MaxModelChars)
 	got := Bound(long)
 	if n := utf8.RuneCountInString(got); n > MaxModelChars {
