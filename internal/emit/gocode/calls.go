@@ -48,9 +48,9 @@ func (e *emitter) callsFile() *jen.File {
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("res"), jen.Err())),
 			jen.Return(jen.Op("&").Id("answer"), jen.Id("res"), jen.Nil()),
 		}
-		f.Line().Add(withDoc(comment(head, ""), sig.Block(body...)))
+		declare(f, withDoc(comment(head, ""), sig.Block(body...)))
 		for _, decl := range e.answerDecls(i, answer) {
-			f.Line().Add(decl)
+			declare(f, decl)
 		}
 	}
 	return f

@@ -92,7 +92,7 @@ func TestRejects(t *testing.T) {
 func TestSourceError(t *testing.T) {
 	f := newFile(PackageName)
 	f.Var().Id("x").Id("undefinedType")
-	_, err := render("tools.go", f, true)
+	_, err := render("tools.go", PackageName, f, true)
 	var se *SourceError
 	if !errors.As(err, &se) {
 		t.Fatalf("render = %v, want a *SourceError", err)
