@@ -99,7 +99,8 @@ type job struct {
 	text string // a default document not validated yet
 	// compact and pretty are the validated document as sent and as reviewed.
 	compact, pretty string
-	input           jsonschema.Object // the tool's input schema, for the input fit phase
+	answer          []catalog.Selected // the typed answer's shape
+	input           jsonschema.Object  // the tool's input schema, for the input fit phase
 	ds              diag.List
 }
 
@@ -140,8 +141,8 @@ func (c *compiler) draft(r rootField, e *allowlist.Entry) *job {
 	return j
 }
 
-// validate checks a default document against the schema and prints the tool's document; it
-// only reads shared state, so jobs run it side by side.
+// validate checks a default document against the schema, prints the tool's document and
+// shapes its answer; it only reads shared state, so jobs run it side by side.
 func (c *compiler) validate(j *job) {
 	if j.text != "" {
 		doc, vds := selection.Parse(c.schema, "generated/operations/"+j.e.Name+".graphql", j.text)
@@ -155,6 +156,7 @@ func (c *compiler) validate(j *job) {
 	}
 	if j.d.doc != nil && j.desc != "" {
 		j.compact, j.pretty = opdoc.Compact(j.d.doc), opdoc.Pretty(j.d.doc)
+		j.answer = answerShape(c.schema, j.d.doc.Operations[0])
 	}
 }
 
@@ -178,7 +180,7 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: j.desc, Roles: roles(e),
 		InputSchema: j.input.Compact(), Operation: j.compact, Document: j.pretty,
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: j.d.source, Variables: vars, Notes: j.d.notes,
-		Answer: answerShape(c.schema, op),
+		Answer: j.answer,
 	}
 	if j.d.source == "generated" {
 		if note := hiddenNote(c.schema, j.d.doc); note != "" {
