@@ -55,14 +55,25 @@ func cut(raw []byte, pkg string, n int) []*piece {
 	parts := bytes.Split(raw, []byte("\n"+pieceMark+"\n"))
 	size := len(raw)/max(n, 1) + 1
 	clause := "package " + pkg + "\n\n"
-	out := []*piece{{src: parts[0]}}
-	for _, p := range parts[1:] {
-		last := out[len(out)-1]
-		if len(last.src) < size || len(out) == n {
-			last.src = append(append(last.src, '\n'), p...)
-			continue
+	var out []*piece
+	for start := 0; start < len(parts); {
+		end, total := start+1, len(parts[start])
+		for ; end < len(parts) && (total < size || len(out) == n-1); end++ {
+			total += 1 + len(parts[end])
 		}
-		out = append(out, &piece{src: append([]byte(clause), p...), clause: clause})
+		p := &piece{}
+		if start > 0 {
+			p.clause = clause
+		}
+		p.src = append(make([]byte, 0, len(p.clause)+total), p.clause...) // one allocation per piece
+		for i, part := range parts[start:end] {
+			if i > 0 {
+				p.src = append(p.src, '\n')
+			}
+			p.src = append(p.src, part...)
+		}
+		out = append(out, p)
+		start = end
 	}
 	return out
 }
