@@ -7,21 +7,21 @@ import (
 	"time"
 )
 
+// TestGCPercent pins the rule: the next collection at heapGoal, between Go's default and
+// maxGCPercent.
 func TestGCPercent(t *testing.T) {
-	for _, c := range []struct {
-		live uint64
-		want int
-	}{
-		{0, maxGCPercent},
-		{4 << 20, maxGCPercent}, // would be 2300: bounded
-		{24 << 20, 300},         // the next collection at 96 MB
-		{40 << 20, 140},         // likewise
-		{48 << 20, 100},         // half the goal: Go's default already collects there
-		{300 << 20, 100},        // a large heap keeps the default
-		{heapGoal - 1, 100},     // never below the default
-	} {
-		if got := gcPercent(c.live); got != c.want {
-			t.Errorf("gcPercent(%d MiB) = %d, want %d", c.live>>20, got, c.want)
+	want := map[uint64]int{
+		0:            maxGCPercent,
+		4 << 20:      maxGCPercent, // would be 2300
+		24 << 20:     300,          // the next collection at 96 MB
+		40 << 20:     140,
+		48 << 20:     100, // half the goal: Go's default already collects there
+		300 << 20:    100, // a large heap keeps the default
+		heapGoal - 1: 100,
+	}
+	for live, w := range want {
+		if got := gcPercent(live); got != w {
+			t.Errorf("gcPercent(%d MiB) = %d, want %d", live>>20, got, w)
 		}
 	}
 }

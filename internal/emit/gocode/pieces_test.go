@@ -3,7 +3,6 @@ package gocode
 import (
 	"bytes"
 	"go/format"
-	"path"
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -11,30 +10,8 @@ import (
 	"github.com/toolgen/toolgen/internal/githubschema"
 )
 
-// TestPiecesFormatAsOne formats every file of every case cut into 1, 2, 3, maxPieces and as
-// many pieces as it has declarations, and wants gofmt's text for the file rendered whole,
-// without marks: the claim pieces.go rests on.
-func TestPiecesFormatAsOne(t *testing.T) {
-	for _, dir := range cases {
-		t.Run(path.Base(dir), func(t *testing.T) {
-			piecesFormatAsOne(t, loadCase(t, dir), []int{1, 2, 3, maxPieces, 1 << 20})
-		})
-	}
-	t.Run("synthetic", func(t *testing.T) { piecesFormatAsOne(t, bigCatalog(20, 30, 4), []int{2, 7, 1 << 20}) })
-}
-
-// TestGitHubPiecesFormatAsOne holds the claim on GitHub's catalog: 1,300 answer structs in a
-// calls.go of 1.5 MB.
-func TestGitHubPiecesFormatAsOne(t *testing.T) {
-	schema, allow, _ := githubschema.AllRoots(t)
-	c, ds := compile.Compile(compile.Inputs{SchemaPath: "github.graphql", Schema: schema, AllowlistPath: "allowlist.yaml",
-		Allowlist: allow, LintAsWarnings: true})
-	if c == nil {
-		t.Fatal(ds)
-	}
-	piecesFormatAsOne(t, c, []int{2, maxPieces})
-}
-
+// piecesFormatAsOne renders each file of c, formats it cut into each of counts pieces, and
+// wants gofmt's text for the file rendered whole, without marks.
 func piecesFormatAsOne(t *testing.T, c *catalog.Catalog, counts []int) {
 	t.Helper()
 	o := Options{}.WithDefaults()
@@ -66,4 +43,26 @@ func piecesFormatAsOne(t *testing.T, c *catalog.Catalog, counts []int) {
 			}
 		}
 	}
+}
+
+// TestPiecesFormatAsOne formats every file of every case cut into 1, 2, 3, maxPieces and as
+// many pieces as it has declarations, and wants gofmt's text for the file rendered whole,
+// without marks: the claim pieces.go rests on.
+func TestPiecesFormatAsOne(t *testing.T) {
+	eachCase(t, func(t *testing.T, _ string, c *catalog.Catalog) {
+		piecesFormatAsOne(t, c, []int{1, 2, 3, maxPieces, 1 << 20})
+	})
+	t.Run("synthetic", func(t *testing.T) { piecesFormatAsOne(t, bigCatalog(20, 30, 4), []int{2, 7, 1 << 20}) })
+}
+
+// TestGitHubPiecesFormatAsOne holds the claim on GitHub's catalog: 1,300 answer structs in a
+// calls.go of 1.5 MB.
+func TestGitHubPiecesFormatAsOne(t *testing.T) {
+	schema, allow, _ := githubschema.AllRoots(t)
+	c, ds := compile.Compile(compile.Inputs{SchemaPath: "github.graphql", Schema: schema, AllowlistPath: "allowlist.yaml",
+		Allowlist: allow, LintAsWarnings: true})
+	if c == nil {
+		t.Fatal(ds)
+	}
+	piecesFormatAsOne(t, c, []int{2, maxPieces})
 }
