@@ -94,7 +94,8 @@ func newEmitter(c *catalog.Catalog, o Options) (*emitter, error) {
 		return nil, fmt.Errorf("gocode: %w", err)
 	}
 	n := newNames(c)
-	return &emitter{c: c, names: n, typer: newTyper(c, n), pkg: o.Package, docs: docs{}, answerDocs: docs{}}, nil
+	return &emitter{c: c, names: n, typer: newTyper(c, n), pkg: o.Package, docs: docs{}, answerDocs: docs{},
+		keyNames: map[string]string{}}, nil
 }
 
 // goFile is one file Render makes: its name, its jennifer file, and whether to type-check it.
