@@ -107,7 +107,9 @@ func formatIn(name, pkg string, raw []byte, n int, check bool) ([]byte, error) {
 
 // parse parses the piece as file name into fset.
 func (p *piece) parse(fset *token.FileSet, name string) error {
-	f, err := parser.ParseFile(fset, name, p.src, parser.ParseComments)
+	// Without the old object resolution, as go/format parses: neither the printer nor
+	// go/types reads it.
+	f, err := parser.ParseFile(fset, name, p.src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return &SourceError{Name: name, Source: p.src, Err: err}
 	}
