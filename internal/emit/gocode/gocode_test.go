@@ -87,9 +87,9 @@ func TestRejects(t *testing.T) {
 
 // TestSourceError checks that Go that does not compile is an error carrying the numbered source.
 func TestSourceError(t *testing.T) {
-	f := newFile(PackageName)
-	f.Var().Id("x").Id("undefinedType")
-	_, err := render("tools.go", PackageName, f, true)
+	s := newSource(PackageName)
+	s.head.Var().Id("x").Id("undefinedType")
+	_, err := render("tools.go", s, true)
 	var se *SourceError
 	if !errors.As(err, &se) {
 		t.Fatalf("render = %v, want a *SourceError", err)

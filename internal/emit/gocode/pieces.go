@@ -1,13 +1,15 @@
 package gocode
 
-// pieces.go parses and formats a rendered file in pieces, side by side. gofmt lays out each
-// top-level declaration of a file on its own (alignment, line breaks and comments never reach
-// across the blank line between two declarations), so the formatted file is its first piece
-// (header, package clause, imports, first declarations) followed by every other piece formatted
-// as a file of its own, its package clause dropped, each after a blank line. calls.go is 1.5 MB
-// on GitHub, and formatting it whole on one core was most of a cold run. TestPiecesFormatAsOne
-// holds the claim to gofmt's output for whole files; FuzzGenerate checks every Go file it
-// renders is a gofmt fixed point.
+// pieces.go renders, parses and formats a file in pieces, side by side. jennifer prints each
+// top-level declaration on its own, so the declarations are rendered in several jennifer files
+// at once, then the file's head (header, package clause, imports, first declarations), which
+// imports what they do. gofmt lays out each top-level declaration on its own too (alignment,
+// line breaks and comments never reach across the blank line between two declarations), so the
+// formatted file is its first piece followed by every other piece formatted as a file of its
+// own, its package clause dropped, each after a blank line. calls.go is 1.5 MB on GitHub, and
+// rendering and formatting it whole on one core was most of a cold run. TestPiecesFormatAsOne
+// holds the pieces to gofmt's text of the file rendered whole by one jennifer file;
+// FuzzGenerate checks every Go file it renders is a gofmt fixed point.
 
 import (
 	"bytes"
@@ -18,6 +20,8 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/dave/jennifer/jen"
@@ -34,11 +38,102 @@ const pieceMark = "//toolgen:piece"
 const maxPieces = 16
 
 // declare adds a top-level declaration to f after a blank line, marked as a place to cut. The
-// mark is an item of its own, which jennifer puts on a line of its own: cut takes it and the
+// mark is an item of its own, which jennifer puts on a line of its own: split takes it and the
 // newline before it, so the rest reads as jennifer renders the file unmarked.
 func declare(f *jen.File, decl jen.Code) {
 	f.Comment(pieceMark)
 	f.Line().Add(decl)
+}
+
+// split cuts a rendered file at its marks: the head, then one part per declaration.
+func split(raw []byte) [][]byte {
+	return bytes.Split(raw, []byte("\n"+pieceMark+"\n"))
+}
+
+// source is a Go file as an emitter builds it: its head and, after it, its top-level
+// declarations in order.
+type source struct {
+	pkg   string
+	head  *jen.File
+	decls []jen.Code
+}
+
+func newSource(pkg string) *source { return &source{pkg: pkg, head: newFile(pkg)} }
+
+// declare adds a top-level declaration to s.
+func (s *source) declare(decl jen.Code) { s.decls = append(s.decls, decl) }
+
+// render prints s with jennifer: the declarations in up to maxPieces files side by side, then
+// the head. It returns the head's text, then each declaration's, as split finds them in the
+// file printed whole.
+func (s *source) render() ([][]byte, error) {
+	chunks, uses, err := s.renderDecls()
+	if err != nil {
+		return nil, err
+	}
+	// The head imports what the declarations do: references to those packages after a last
+	// mark make jennifer list them, and go with the last part.
+	if len(uses) > 0 {
+		s.head.Comment(pieceMark)
+		for _, path := range uses {
+			s.head.Add(jen.Qual(path, "_"))
+		}
+	}
+	raw, err := jenRender(s.head)
+	if err != nil {
+		return nil, err
+	}
+	head := split(raw)
+	if len(uses) > 0 {
+		head = head[:len(head)-1]
+	}
+	return slices.Concat(append([][][]byte{head}, chunks...)...), nil
+}
+
+// renderDecls prints the declarations in up to maxPieces files side by side, and returns each
+// file's declarations and, sorted, the packages they use.
+func (s *source) renderDecls() ([][][]byte, []string, error) {
+	n := min(maxPieces, len(s.decls))
+	chunks := make([][][]byte, n)
+	imports := make([][]string, n)
+	err := parallel(n, func(k int) error {
+		f := newFile(s.pkg)
+		for _, d := range s.decls[k*len(s.decls)/n : (k+1)*len(s.decls)/n] {
+			declare(f, d)
+		}
+		raw, err := jenRender(f)
+		if err != nil {
+			return err
+		}
+		parts := split(raw)
+		chunks[k] = parts[1:]
+		imports[k], err = importPaths(parts[0])
+		return err
+	})
+	return chunks, slices.Compact(slices.Sorted(slices.Values(slices.Concat(imports...)))), err
+}
+
+// jenRender prints f as jennifer writes it, unformatted.
+func jenRender(f *jen.File) ([]byte, error) {
+	f.NoFormat = true
+	var raw bytes.Buffer
+	err := f.Render(&raw)
+	return raw.Bytes(), err
+}
+
+// importPaths lists the packages a rendered file's head imports.
+func importPaths(head []byte) ([]string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", head, parser.ImportsOnly)
+	if err != nil {
+		return nil, err
+	}
+	paths := make([]string, len(f.Imports))
+	for i, spec := range f.Imports {
+		if paths[i], err = strconv.Unquote(spec.Path.Value); err != nil {
+			return nil, err
+		}
+	}
+	return paths, nil
 }
 
 // piece is one part of a rendered file, parsed and formatted on its own.
@@ -49,11 +144,14 @@ type piece struct {
 	out    []byte // formatted, the clause dropped
 }
 
-// cut splits a rendered file at its marks into at most n pieces of about equal size. Joining
-// the pieces' declarations with a newline gives the file as rendered without the marks.
-func cut(raw []byte, pkg string, n int) []*piece {
-	parts := bytes.Split(raw, []byte("\n"+pieceMark+"\n"))
-	size := len(raw)/max(n, 1) + 1
+// cut joins a file's parts (split's) into at most n pieces of about equal size. Joining the
+// pieces' declarations with a newline gives the file as rendered without the marks.
+func cut(parts [][]byte, pkg string, n int) []*piece {
+	total := 0
+	for _, p := range parts {
+		total += len(p) + 1
+	}
+	size := total/max(n, 1) + 1
 	clause := "package " + pkg + "\n\n"
 	var out []*piece
 	for start := 0; start < len(parts); {
@@ -78,12 +176,12 @@ func cut(raw []byte, pkg string, n int) []*piece {
 	return out
 }
 
-// formatIn formats raw, a rendered file of package pkg, cut into at most n pieces, and
-// type-checks it when check is set.
-func formatIn(name, pkg string, raw []byte, n int, check bool) ([]byte, error) {
-	ps := cut(raw, pkg, n)
+// formatIn formats the parts of a rendered file of package pkg, cut into at most n pieces,
+// and type-checks it when check is set.
+func formatIn(name, pkg string, parts [][]byte, n int, check bool) ([]byte, error) {
+	ps := cut(parts, pkg, n)
 	fset := token.NewFileSet()
-	if err := each(ps, func(p *piece) error { return p.parse(fset, name) }); err != nil {
+	if err := parallel(len(ps), func(i int) error { return ps[i].parse(fset, name) }); err != nil {
 		return nil, err
 	}
 	if !ast.IsGenerated(ps[0].file) {
@@ -94,7 +192,7 @@ func formatIn(name, pkg string, raw []byte, n int, check bool) ([]byte, error) {
 	if check { // the type check only reads the trees, as the printer does: run them side by side
 		wg.Go(func() { checked = typeCheck(fset, name, ps) })
 	}
-	err := each(ps, func(p *piece) error { return p.format(fset, name) })
+	err := parallel(len(ps), func(i int) error { return ps[i].format(fset, name) })
 	wg.Wait()
 	if checked != nil {
 		err = checked // a type error explains a broken file better than the printer would
@@ -132,12 +230,12 @@ func (p *piece) format(fset *token.FileSet, name string) error {
 	return nil
 }
 
-// each runs f on every piece side by side and returns the error of the first piece that failed.
-func each(ps []*piece, f func(*piece) error) error {
-	errs := make([]error, len(ps))
+// parallel runs f(0) … f(n-1) side by side and returns the error of the first that failed.
+func parallel(n int, f func(i int) error) error {
+	errs := make([]error, n)
 	var wg sync.WaitGroup
-	for i, p := range ps {
-		wg.Go(func() { errs[i] = f(p) })
+	for i := range n {
+		wg.Go(func() { errs[i] = f(i) })
 	}
 	wg.Wait()
 	for _, err := range errs {

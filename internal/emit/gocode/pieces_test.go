@@ -15,34 +15,50 @@ import (
 func piecesFormatAsOne(t *testing.T, c *catalog.Catalog, counts []int) {
 	t.Helper()
 	o := Options{}.WithDefaults()
+	whole, pieced := emitterOf(t, c, o).files(o), emitterOf(t, c, o).files(o) // names are taken once per emitter
+	for i, g := range whole {
+		s, err := g.build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range s.decls {
+			declare(s.head, d)
+		}
+		raw, err := jenRender(s.head)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := format.Source(bytes.ReplaceAll(raw, []byte("\n"+pieceMark+"\n"), []byte("\n")))
+		if err != nil {
+			t.Fatalf("%s: %v", g.name, err)
+		}
+		s, err = pieced[i].build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts, err := s.render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range counts {
+			got, err := formatIn(g.name, o.Package, parts, n, g.check)
+			if err != nil {
+				t.Fatalf("%s in %d pieces: %v", g.name, n, err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s rendered in %d files and formatted in %d pieces differs from gofmt's text of the file rendered whole", g.name, min(len(s.decls), maxPieces), n)
+			}
+		}
+	}
+}
+
+func emitterOf(t *testing.T, c *catalog.Catalog, o Options) *emitter {
+	t.Helper()
 	e, err := newEmitter(c, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range e.files(o) {
-		f, err := g.build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.NoFormat = true
-		var raw bytes.Buffer
-		if err := f.Render(&raw); err != nil {
-			t.Fatal(err)
-		}
-		whole, err := format.Source(bytes.ReplaceAll(raw.Bytes(), []byte("\n"+pieceMark+"\n"), []byte("\n")))
-		if err != nil {
-			t.Fatalf("%s: %v", g.name, err)
-		}
-		for _, n := range counts {
-			got, err := formatIn(g.name, o.Package, raw.Bytes(), n, g.check)
-			if err != nil {
-				t.Fatalf("%s in %d pieces: %v", g.name, n, err)
-			}
-			if !bytes.Equal(got, whole) {
-				t.Errorf("%s in %d pieces (%d declarations) differs from gofmt's text of the whole file", g.name, n, bytes.Count(raw.Bytes(), []byte(pieceMark)))
-			}
-		}
-	}
+	return e
 }
 
 // TestPiecesFormatAsOne formats every file of every case cut into 1, 2, 3, maxPieces and as
