@@ -19,12 +19,11 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
-// buildTools compiles every allow-listed root field into a tool, in schema order, in three
-// stages: the default documents one by one (opbuild's per-type caches are shared), then the
-// work that is independent per tool (validating and printing each document, counting its
-// tokens) spread over all cores, then the input schemas one by one (the mapper caches too).
-// Every stage writes each tool's results to its own slot, so the catalog is the same on any
-// number of cores.
+// buildTools compiles every allow-listed root field into a tool, in schema order, in two
+// stages: the work that is independent per tool (the default document, validating and printing
+// it, shaping its answer) spread over all cores, then the input schemas one by one (the mapper
+// caches). Every stage writes each tool's results to its own slot, so the catalog is the same
+// on any number of cores.
 func (c *compiler) buildTools() diag.List {
 	c.cat = &catalog.Catalog{GeneratedBy: catalog.GeneratedBy, Encoding: catalog.Encoding, Roles: map[string]catalog.Role{}}
 	types := newTypeCollector(c.schema)
@@ -32,10 +31,24 @@ func (c *compiler) buildTools() diag.List {
 	var jobs []*job
 	for _, r := range roots(c.schema) {
 		if e := c.list.Entry(r.field.Name); e != nil {
-			jobs = append(jobs, c.draft(r, e))
+			jobs = append(jobs, &job{r: r, e: e})
 		}
 	}
-	parallel(len(jobs), func(i int) { c.validate(jobs[i]) })
+	// A Builder's caches are plain maps, so each core drafts with its own; all a Builder
+	// caches is a function of the schema, so which one drafts a tool changes nothing.
+	builders := make(chan *opbuild.Builder, runtime.GOMAXPROCS(0)) // never more than the workers
+	builders <- c.ops
+	parallel(len(jobs), func(i int) {
+		var b *opbuild.Builder
+		select {
+		case b = <-builders:
+		default:
+			b = opbuild.NewCounting(c.schema, c.tokens.Count)
+		}
+		c.draft(b, jobs[i])
+		builders <- b
+		c.validate(jobs[i])
+	})
 	var ds diag.List
 	var entries []*allowlist.Entry
 	for _, j := range jobs {
@@ -99,14 +112,15 @@ type job struct {
 	text string // a default document not validated yet
 	// compact and pretty are the validated document as sent and as reviewed.
 	compact, pretty string
-	input           jsonschema.Object // the tool's input schema, for the input fit phase
+	answer          []catalog.Selected // the typed answer's shape
+	input           jsonschema.Object  // the tool's input schema, for the input fit phase
 	ds              diag.List
 }
 
 // draft takes the tool's description and its document: the override, or the default
-// document's text, validated later.
-func (c *compiler) draft(r rootField, e *allowlist.Entry) *job {
-	j := &job{r: r, e: e}
+// document's text built by b, validated later.
+func (c *compiler) draft(b *opbuild.Builder, j *job) {
+	r, e := j.r, j.e
 	j.desc = strings.TrimSpace(e.Description)
 	if j.desc == "" {
 		j.desc = strings.TrimSpace(r.field.Description)
@@ -117,31 +131,30 @@ func (c *compiler) draft(r rootField, e *allowlist.Entry) *job {
 	}
 	if o := c.overrides[e.Name]; o != nil {
 		j.d = document{doc: o.Doc, source: "override"}
-		return j
+		return
 	}
 	omit, problem := c.uploads(r.field)
 	if problem != "" {
 		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no tool %q: %s", e.Name, problem),
 			"map the scalar under scalars: in "+c.list.Name+" when the API also takes it inline (e.g. {type: string, contentEncoding: base64}), or remove the tool")
-		return j
+		return
 	}
 	set := c.budgets(e)
-	res, err := c.ops.Build(string(r.kind), r.field, opbuild.Options{Set: set, Omit: omit})
+	res, err := b.Build(string(r.kind), r.field, opbuild.Options{Set: set, Omit: omit})
 	if err != nil {
 		j.ds.Add(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("no default operation for %q: %v", e.Name, err),
 			fmt.Sprintf("write %s with %s Tool_%s { ... } selecting what the agent needs", c.overrideFile(e.Name), r.kind, e.Name))
-		return j
+		return
 	}
 	if res.Warning != "" && !set.Invalid { // an invalid budget is reported already; the defaults stood in
 		j.ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("selection over budget for %q: %s", e.Name, res.Warning),
 			fmt.Sprintf("write %s or raise %s", c.overrideFile(e.Name), res.Raise))
 	}
 	j.text, j.d = res.Text, document{source: "generated", notes: res.Notes}
-	return j
 }
 
-// validate checks a default document against the schema and prints the tool's document; it
-// only reads shared state, so jobs run it side by side.
+// validate checks a default document against the schema, prints the tool's document and
+// shapes its answer; it only reads shared state, so jobs run it side by side.
 func (c *compiler) validate(j *job) {
 	if j.text != "" {
 		doc, vds := selection.Parse(c.schema, "generated/operations/"+j.e.Name+".graphql", j.text)
@@ -155,6 +168,7 @@ func (c *compiler) validate(j *job) {
 	}
 	if j.d.doc != nil && j.desc != "" {
 		j.compact, j.pretty = opdoc.Compact(j.d.doc), opdoc.Pretty(j.d.doc)
+		j.answer = answerShape(c.schema, j.d.doc.Operations[0])
 	}
 }
 
@@ -178,7 +192,7 @@ func (c *compiler) tool(j *job) *catalog.Tool {
 		Name: e.Name, Title: strings.TrimSpace(e.Title), Kind: r.kind, Description: j.desc, Roles: roles(e),
 		InputSchema: j.input.Compact(), Operation: j.compact, Document: j.pretty,
 		OperationName: op.Name, Approval: approval(r.kind, e), Selection: j.d.source, Variables: vars, Notes: j.d.notes,
-		Answer: answerShape(c.schema, op),
+		Answer: j.answer,
 	}
 	if j.d.source == "generated" {
 		if note := hiddenNote(c.schema, j.d.doc); note != "" {

@@ -342,3 +342,40 @@ func tree(t *testing.T, dir string) map[string]string {
 	}
 	return out
 }
+
+// TestWriteAllReportsTheFirstFailure writes many files on all cores, one of which cannot be
+// created (its folder is a file): the error names it, and every file reported written is there.
+func TestWriteAllReportsTheFirstFailure(t *testing.T) {
+	dir := t.TempDir()
+	put(t, dir, "blocked", "a file where a folder should be")
+	files := map[string][]byte{}
+	var order []string
+	for i := range 200 {
+		p := filepath.ToSlash(filepath.Join("ops", strings.Repeat("x", i%7+1), "f"+strings.Repeat("y", i)+".graphql"))
+		if i == 120 {
+			p = "blocked/f.graphql"
+		}
+		files[p], order = []byte(p), append(order, p)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	written, err := writeAll(root, dir, files, order)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "blocked", "f.graphql")) {
+		t.Fatalf("writeAll = %v, want the error of blocked/f.graphql", err)
+	}
+	for _, p := range written {
+		if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p))); err != nil || string(b) != p {
+			t.Errorf("%s reported written, but reads %q, %v", p, b, err)
+		}
+	}
+	if len(written) == 0 || len(written) >= len(order) {
+		t.Errorf("%d of %d files reported written", len(written), len(order))
+	}
+	written, err = writeAll(root, dir, map[string][]byte{"ops/a": []byte("a"), "ops/b": []byte("b")}, []string{"ops/a", "ops/b"})
+	if err != nil || !cmp.Equal(written, []string{"ops/a", "ops/b"}) {
+		t.Errorf("writeAll = %v, %v; want both files in order", written, err)
+	}
+}

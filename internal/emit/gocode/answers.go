@@ -41,7 +41,7 @@ func (e *emitter) answerStruct(name, doc string, fields []catalog.Selected, memb
 	codes := make([]jen.Code, 0, len(fields)+len(members))
 	typename := ""
 	for _, f := range fields {
-		goField := scope.take(goName(f.Key))
+		goField := scope.take(e.keyName(f.Key))
 		if f.Field == "__typename" && typename == "" {
 			typename = goField
 		}
@@ -49,7 +49,8 @@ func (e *emitter) answerStruct(name, doc string, fields []catalog.Selected, memb
 	}
 	var picks []memberPick
 	for _, m := range members {
-		goField, typ := scope.take(goName(m.On)), e.names.scope.take(name+goName(m.On))
+		on := e.keyName(m.On)
+		goField, typ := scope.take(on), e.names.scope.take(name+on)
 		mdoc := fmt.Sprintf("%s is what %s selects when it is a %s (the fragment on %s).", typ, name, strings.Join(m.Types, " or "), m.On)
 		e.answerStruct(typ, mdoc, m.Fields, nil, out)
 		doc := fmt.Sprintf("%s is set when %s names %s.", goField, typename, strings.Join(m.Types, " or "))

@@ -19,9 +19,9 @@ const (
 )
 
 // callsFile declares Tools and its methods, in catalog order, each followed by its answer's types.
-func (e *emitter) callsFile() *jen.File {
-	f := newFile(e.pkg)
-	f.ImportName(toolrtPath, "toolrt")
+func (e *emitter) callsFile() *source {
+	s := newSource(e.pkg)
+	f := s.head
 	doc := toolsType + " calls this catalog's tools with typed arguments through a toolrt run and decodes " +
 		"their typed answers. Each call is checked like a model's (arguments, the role's view), counts " +
 		"against the run's budget, waits for the run's approver when the tool needs approval, and is " +
@@ -48,10 +48,10 @@ func (e *emitter) callsFile() *jen.File {
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("res"), jen.Err())),
 			jen.Return(jen.Op("&").Id("answer"), jen.Id("res"), jen.Nil()),
 		}
-		f.Line().Add(withDoc(comment(head, ""), sig.Block(body...)))
+		s.declare(withDoc(comment(head, ""), sig.Block(body...)))
 		for _, decl := range e.answerDecls(i, answer) {
-			f.Line().Add(decl)
+			s.declare(decl)
 		}
 	}
-	return f
+	return s
 }

@@ -22,6 +22,19 @@ type emitter struct {
 	// answerDocs is calls.go's: the files are rendered side by side, and a map is not safe
 	// for concurrent writes.
 	answerDocs docs
+	// keyNames is calls.go's goName of each answer key: GitHub's answers hold 30,000 keys,
+	// most of them one of a few hundred (id, name, url).
+	keyNames map[string]string
+}
+
+// keyName is goName of an answer key, made once per key.
+func (e *emitter) keyName(key string) string {
+	n, ok := e.keyNames[key]
+	if !ok {
+		n = goName(key)
+		e.keyNames[key] = n
+	}
+	return n
 }
 
 // toolConsts declares one constant per tool name, in catalog order.

@@ -5,6 +5,7 @@ package gocode
 // emitter renders from it.
 
 import (
+	"path"
 	"testing"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -24,4 +25,11 @@ var cases = []string{
 func loadCase(t *testing.T, dir string) *catalog.Catalog {
 	t.Helper()
 	return compiletest.Compile(t, dir)
+}
+
+// eachCase runs test on every case's catalog as a subtest named after its folder.
+func eachCase(t *testing.T, test func(t *testing.T, dir string, c *catalog.Catalog)) {
+	for _, dir := range cases {
+		t.Run(path.Base(dir), func(t *testing.T) { test(t, dir, loadCase(t, dir)) })
+	}
 }

@@ -7,7 +7,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path"
 	"strings"
 	"testing"
 
@@ -20,22 +19,20 @@ import (
 // TestGolden renders each case and compares every file with the one internal/generate's
 // golden test pins for it (want/, or generated/ for the example): those are the only copies.
 func TestGolden(t *testing.T) {
-	for _, dir := range cases {
-		t.Run(path.Base(dir), func(t *testing.T) {
-			got, err := Render(loadCase(t, dir), Options{})
-			if err != nil {
-				t.Fatal(err)
+	eachCase(t, func(t *testing.T, dir string, c *catalog.Catalog) {
+		got, err := Render(c, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 3 || got["tools.go"] == nil || got["catalog.go"] == nil || got["calls.go"] == nil {
+			t.Fatalf("Files returned %d files, want tools.go, calls.go and catalog.go", len(got))
+		}
+		for name, src := range got {
+			if diff := cmp.Diff(string(compiletest.Want(t, dir, name)), string(src)); diff != "" {
+				t.Errorf("%s of %s differs from the pinned file (-want +got; run go test ./internal/generate -update or go generate ./...):\n%s", name, dir, diff)
 			}
-			if len(got) != 3 || got["tools.go"] == nil || got["catalog.go"] == nil || got["calls.go"] == nil {
-				t.Fatalf("Files returned %d files, want tools.go, calls.go and catalog.go", len(got))
-			}
-			for name, src := range got {
-				if diff := cmp.Diff(string(compiletest.Want(t, dir, name)), string(src)); diff != "" {
-					t.Errorf("%s of %s differs from the pinned file (-want +got; run go test ./internal/generate -update or go generate ./...):\n%s", name, dir, diff)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // TestHeader checks that go/ast recognises every file as generated: the header is line one.
@@ -90,9 +87,9 @@ func TestRejects(t *testing.T) {
 
 // TestSourceError checks that Go that does not compile is an error carrying the numbered source.
 func TestSourceError(t *testing.T) {
-	f := newFile(PackageName)
-	f.Var().Id("x").Id("undefinedType")
-	_, err := render("tools.go", f, true)
+	s := newSource(PackageName)
+	s.head.Var().Id("x").Id("undefinedType")
+	_, err := render("tools.go", s, true)
 	var se *SourceError
 	if !errors.As(err, &se) {
 		t.Fatalf("render = %v, want a *SourceError", err)

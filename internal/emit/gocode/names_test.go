@@ -2,6 +2,7 @@ package gocode
 
 import (
 	"go/token"
+	"regexp"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -85,4 +86,17 @@ func TestTypeNamesIgnoreCatalogOrder(t *testing.T) {
 			t.Errorf("order %s, %s, %s (-want +got):\n%s", order[0].Name, order[1].Name, order[2].Name, diff)
 		}
 	}
+}
+
+// FuzzIsName holds isName to the GraphQL Name production as a regular expression.
+func FuzzIsName(f *testing.F) {
+	for _, s := range []string{"", "_", "a", "Z9", "9a", "a-b", "é", "a\n", "__typename", "A_b_1"} {
+		f.Add(s)
+	}
+	production := regexp.MustCompile(`^[_A-Za-z][_0-9A-Za-z]*$`)
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := isName(s), production.MatchString(s); got != want {
+			t.Errorf("isName(%q) = %v, want %v", s, got, want)
+		}
+	})
 }
