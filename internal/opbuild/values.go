@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/toolgen/toolgen/internal/answersize"
 	"github.com/toolgen/toolgen/internal/opdoc"
@@ -130,8 +131,8 @@ func (b *Builder) page(t *ast.Definition) *ast.FieldDefinition {
 }
 
 func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
-	if t.Fields.ForName("id") != nil || b.connection(t) != nil || b.isEdge(t) {
-		return nil // an edge's cursor is no next-page marker
+	if t.Fields.ForName("id") != nil || t.Fields.ForName("_id") != nil || b.connection(t) != nil || b.isEdge(t) {
+		return nil // an entity is no page (Unchained's Product counts its reviews); an edge's cursor is no next-page marker
 	}
 	if !b.pageMarker(t) {
 		return nil
@@ -150,7 +151,33 @@ func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
 	if len(lists) == 1 {
 		return lists[0]
 	}
+	// Several lists: the items are the one list a count names (Unchained's ProductSearchResult
+	// counts productsCount beside products and filters); two counted lists say nothing.
+	var counted []*ast.FieldDefinition
+	for _, f := range lists {
+		if b.counted(t, f.Name) {
+			counted = append(counted, f)
+		}
+	}
+	if len(counted) == 1 {
+		return counted[0]
+	}
 	return nil
+}
+
+// counted: t has a non-list leaf that counts list: listCount, totalList or list_count, in any case.
+func (b *Builder) counted(t *ast.Definition, list string) bool {
+	for _, f := range t.Fields {
+		if isList(f.Type) || !isLeaf(b.named(f)) {
+			continue
+		}
+		name := strings.ToLower(strings.ReplaceAll(f.Name, "_", ""))
+		l := strings.ToLower(strings.ReplaceAll(list, "_", ""))
+		if name == l+"count" || name == "total"+l || name == l+"total" {
+			return true
+		}
+	}
+	return false
 }
 
 // pageMarker: t has a non-list leaf that counts its items or says there is more (moreName).

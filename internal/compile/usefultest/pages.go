@@ -28,7 +28,7 @@ const maxValueDepth = 3
 // an id that is not a connection, with a count or a next-page marker and a list of items (a known list name, or else
 // the only list of objects).
 func (c checker) pageList(t *ast.Definition) *ast.FieldDefinition {
-	if t == nil || t.Kind != ast.Object || t.Fields.ForName("id") != nil || c.connectionList(t) != nil || t.Fields.ForName("node") != nil {
+	if t == nil || t.Kind != ast.Object || keyed(t) || c.connectionList(t) != nil || t.Fields.ForName("node") != nil {
 		return nil // an edge's cursor is no next-page marker
 	}
 	marked := false

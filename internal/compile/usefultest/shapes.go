@@ -114,11 +114,16 @@ func (c checker) entityLists(t *ast.Definition) []string {
 	var out []string
 	for _, f := range t.Fields {
 		e := c.named(f)
-		if f.Type.Elem != nil && !deprecated(f) && e != nil && (e.Kind == ast.Object || e.Kind == ast.Interface) && e.Fields.ForName("id") != nil {
+		if f.Type.Elem != nil && !deprecated(f) && e != nil && (e.Kind == ast.Object || e.Kind == ast.Interface) && keyed(e) {
 			out = append(out, f.Name)
 		}
 	}
 	return out
+}
+
+// keyed: t has an id, or a Mongo-style _id (Unchained's Product).
+func keyed(t *ast.Definition) bool {
+	return t.Fields.ForName("id") != nil || t.Fields.ForName("_id") != nil
 }
 
 func (c checker) hasLeaf(set ast.SelectionSet) bool {
