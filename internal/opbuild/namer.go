@@ -42,10 +42,10 @@ func (b *Builder) namesOthers(n *ast.Definition) bool {
 // namers are the candidate naming references of entity t, best first: its non-list fields that
 // are selectable (no required arguments, not deprecated or gated) and lead to an entity that
 // namesOthers; none when t has a name or a url of its own, or is no entity (an aggregate's
-// max { id name } names nothing). A reference to a type that holds a list of t goes last: that
-// is what t is listed in, not what it is (a Vendure order line's order, which rank.go puts first
-// by its shorter name, beside its productVariant). Then a non-null reference goes first: t cannot
-// exist without it (the productVariant: ProductVariant!, not the optional featuredAsset); then
+// max { id name } names nothing). A non-null reference goes first: t cannot exist without it
+// (a Vendure order line's productVariant: ProductVariant!, not its optional featuredAsset).
+// Then one to a type that does not hold a list of t: a type that does is what t is listed in,
+// not what it is (the line's order: Order!, which rank.go puts first by its shorter name). Then
 // rank.go's order. Declaration order never decides.
 func (b *Builder) namers(t *ast.Definition) []*ast.FieldDefinition {
 	if out, ok := b.namerCache[t.Name]; ok {
@@ -61,10 +61,10 @@ func (b *Builder) namers(t *ast.Definition) []*ast.FieldDefinition {
 	}
 	out = b.ranked(t, out)
 	slices.SortStableFunc(out, func(x, y *ast.FieldDefinition) int {
-		if c := boolCmp(b.holds(b.named(x), t), b.holds(b.named(y), t)); c != 0 {
+		if c := boolCmp(!x.Type.NonNull, !y.Type.NonNull); c != 0 {
 			return c
 		}
-		return boolCmp(!x.Type.NonNull, !y.Type.NonNull)
+		return boolCmp(b.holds(b.named(x), t), b.holds(b.named(y), t))
 	})
 	b.namerCache[t.Name] = out
 	return out
