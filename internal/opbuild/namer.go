@@ -9,11 +9,18 @@ package opbuild
 import (
 	"slices"
 
+	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
 // hasName: t has a name-like leaf (isNameLike, a url excluded).
 func (b *Builder) hasName(t *ast.Definition) bool { return nameLike(b.leaves(t)) != nil }
+
+// publicName: t's name-like leaf exists and is not personal data (an email is no public name).
+func (b *Builder) publicName(t *ast.Definition) bool {
+	f := nameLike(b.leaves(t))
+	return f != nil && !sensitive.Personal(f.Name)
+}
 
 // nameless: t has neither a name-like leaf nor a url, so its summary cannot say what it is.
 func (b *Builder) nameless(t *ast.Definition) bool {
@@ -21,15 +28,17 @@ func (b *Builder) nameless(t *ast.Definition) bool {
 }
 
 // namesOthers reports whether a field of type n can name the entity holding it: n is an entity
-// (an id, or a key of its own) with a name-like leaf, or an interface or union of at most
-// maxMembers such entities (an interface with a name-like leaf of its own needs no members).
+// (an id, or a key of its own) with a name-like leaf that is not personal data, or an interface
+// or union of at most maxMembers such entities (an interface with such a leaf of its own needs no
+// members). A person known only by their email names nothing: the example's reviews would have
+// handed the model every reviewer's email address (sensitive.Personal, as toolgen diff flags).
 func (b *Builder) namesOthers(n *ast.Definition) bool {
 	switch {
 	case n == nil:
 		return false
 	case n.Kind == ast.Object:
-		return b.keyed(n) && b.hasName(n)
-	case n.Kind == ast.Interface && b.hasName(n):
+		return b.keyed(n) && b.publicName(n)
+	case n.Kind == ast.Interface && b.publicName(n):
 		return true
 	case !isAbstract(n):
 		return false

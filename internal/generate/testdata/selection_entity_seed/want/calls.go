@@ -106,16 +106,9 @@ type MovieAnswerMovieCast struct {
 type MovieAnswerMovieReviews struct {
 	ID string `json:"id"`
 	// Rating from 1 to 10
-	Score     int32                       `json:"score"`
-	Comment   *string                     `json:"comment"`
-	CreatedAt string                      `json:"createdAt"`
-	User      MovieAnswerMovieReviewsUser `json:"user"`
-}
-
-// MovieAnswerMovieReviewsUser is the user in MovieAnswerMovieReviews (GraphQL type User).
-type MovieAnswerMovieReviewsUser struct {
-	ID    string  `json:"id"`
-	Email *string `json:"email"`
+	Score     int32   `json:"score"`
+	Comment   *string `json:"comment"`
+	CreatedAt string  `json:"createdAt"`
 }
 
 // Person calls the person tool (query, approval none) with args and decodes its answer. The Result
@@ -319,16 +312,9 @@ type TvShowAnswerTvShowEpisodes struct {
 type TvShowAnswerTvShowReviews struct {
 	ID string `json:"id"`
 	// Rating from 1 to 10
-	Score     int32                         `json:"score"`
-	Comment   *string                       `json:"comment"`
-	CreatedAt string                        `json:"createdAt"`
-	User      TvShowAnswerTvShowReviewsUser `json:"user"`
-}
-
-// TvShowAnswerTvShowReviewsUser is the user in TvShowAnswerTvShowReviews (GraphQL type User).
-type TvShowAnswerTvShowReviewsUser struct {
-	ID    string  `json:"id"`
-	Email *string `json:"email"`
+	Score     int32   `json:"score"`
+	Comment   *string `json:"comment"`
+	CreatedAt string  `json:"createdAt"`
 }
 
 // MyWatchLists calls the myWatchLists tool (query, approval none) with args and decodes its
