@@ -50,7 +50,7 @@ func (b *Builder) memberAdditions(t *ast.Definition) []*node {
 		}
 		var added []*node
 		for _, k := range g.ent.detail {
-			if t.Fields.ForName(k.name) == nil && k.tier > tierFlag && !k.bulky() {
+			if t.Fields.ForName(k.name) == nil && k.tier > tierFlag && !k.bulky() && k.name != g.ent.namer {
 				added = append(added, k)
 			}
 		}

@@ -48,6 +48,7 @@ type Builder struct {
 	wrappers     map[string]bool
 	leafCache    map[string][]*ast.FieldDefinition
 	summaryCache map[string][]*ast.FieldDefinition
+	namerCache   map[string][]*ast.FieldDefinition // namer.go's candidates per type
 	connCache    map[string]*conn
 	pageCache    map[string]*ast.FieldDefinition
 	valueCache   map[string]bool
@@ -65,7 +66,8 @@ func New(schema *ast.Schema) *Builder {
 	return &Builder{
 		schema: schema, wrappers: wrappers(schema),
 		leafCache: map[string][]*ast.FieldDefinition{}, summaryCache: map[string][]*ast.FieldDefinition{},
-		connCache: map[string]*conn{}, pageCache: map[string]*ast.FieldDefinition{}, valueCache: map[string]bool{},
+		namerCache: map[string][]*ast.FieldDefinition{},
+		connCache:  map[string]*conn{}, pageCache: map[string]*ast.FieldDefinition{}, valueCache: map[string]bool{},
 		words: wordCounts{}, count: tokencount.Count, gates: gateNames(schema), gateCache: map[*ast.FieldDefinition]bool{},
 	}
 }
@@ -104,6 +106,7 @@ func (b *Builder) build(kind string, f *ast.FieldDefinition, o Options) (Result,
 			return Result{}, nil, err
 		}
 	}
+	b.fixNamers(s.root.kids, []string{b.named(f).Name})
 	if len(s.root.kids) > 0 {
 		if err := b.fit(ft, &r); err != nil {
 			return Result{}, nil, err

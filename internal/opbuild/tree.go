@@ -48,7 +48,8 @@ type entity struct {
 	typeName   string
 	detail     []*node
 	inSummary  map[string]bool // names of summary(T)
-	summaryLen int
+	summaryLen int             // len(summary(T)), plus its naming reference when it has one
+	namer      string          // the naming reference of a nameless T (namer.go), kept in summary form but trimmable
 	summarized bool
 	degraded   bool     // summarized by the fit phase, which the reviewer is told
 	root       bool     // the root field's own entity: trimmed but never summarized
@@ -110,7 +111,24 @@ func (b *Builder) entityGroupUnder(t *ast.Definition, root bool, ancestors []str
 			}
 		}
 	}
-	return b.group(t, detail, root)
+	return b.withNamer(b.group(t, detail, root), t, ancestors)
+}
+
+// withNamer adds to g, the group of a nameless t other than the root entity, its naming
+// reference (namer.go), unless its detail already selects that field.
+func (b *Builder) withNamer(g *node, t *ast.Definition, ancestors []string) *node {
+	if g.ent.root {
+		return g
+	}
+	n := b.namer(t, ancestors)
+	if n == nil || slices.ContainsFunc(g.ent.detail, func(k *node) bool { return k.name == n.name }) {
+		return g
+	}
+	b.rankKids(t, []*node{n})
+	g.ent.detail = append(g.ent.detail, n)
+	g.kids = g.ent.detail
+	g.ent.namer, g.ent.summaryLen = n.name, g.ent.summaryLen+1
+	return g
 }
 
 // group makes the entity group of t with the given detail form.
@@ -154,16 +172,17 @@ func (b *Builder) summaryGroup(t *ast.Definition) *node {
 	if len(detail) == 0 {
 		return nil
 	}
-	g := b.group(t, fields(detail), false)
+	g := b.withNamer(b.group(t, fields(detail), false), t, nil)
 	g.summarize()
 	return g
 }
 
-// summarize switches the group to summary form, keeping summary(T)'s fields in their order.
+// summarize switches the group to summary form, keeping summary(T)'s fields in their order and
+// the naming reference of a nameless T.
 func (n *node) summarize() {
 	var kept []*node
 	for _, k := range n.ent.detail {
-		if n.ent.inSummary[k.name] {
+		if n.ent.inSummary[k.name] || k.name == n.ent.namer {
 			kept = append(kept, k)
 		}
 	}

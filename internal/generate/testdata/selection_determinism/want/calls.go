@@ -185,8 +185,16 @@ type EntriesAnswerEntriesNodesFile struct {
 // EntriesAnswerEntriesNodesLink is what EntriesAnswerEntriesNodes selects when it is a Link (the
 // fragment on Link).
 type EntriesAnswerEntriesNodesLink struct {
-	ID     string `json:"id"`
-	Target string `json:"target"`
+	ID     string                               `json:"id"`
+	Target string                               `json:"target"`
+	Parent *EntriesAnswerEntriesNodesLinkParent `json:"parent"`
+}
+
+// EntriesAnswerEntriesNodesLinkParent is the parent in EntriesAnswerEntriesNodesLink (GraphQL type
+// Folder).
+type EntriesAnswerEntriesNodesLinkParent struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // EntriesAnswerEntriesPageInfo is the pageInfo in EntriesAnswerEntries (GraphQL type PageInfo).
@@ -283,8 +291,16 @@ type MoveEntryAnswerMoveEntryEntryFile struct {
 // MoveEntryAnswerMoveEntryEntryLink is what MoveEntryAnswerMoveEntryEntry selects when it is a
 // Link (the fragment on Link).
 type MoveEntryAnswerMoveEntryEntryLink struct {
-	ID     string `json:"id"`
-	Target string `json:"target"`
+	ID     string                                   `json:"id"`
+	Target string                                   `json:"target"`
+	Parent *MoveEntryAnswerMoveEntryEntryLinkParent `json:"parent"`
+}
+
+// MoveEntryAnswerMoveEntryEntryLinkParent is the parent in MoveEntryAnswerMoveEntryEntryLink
+// (GraphQL type Folder).
+type MoveEntryAnswerMoveEntryEntryLinkParent struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // MoveEntryAnswerMoveEntryAffected is the affected in MoveEntryAnswerMoveEntry (GraphQL type
@@ -347,8 +363,16 @@ type MoveEntryAnswerMoveEntryAffectedFile struct {
 // MoveEntryAnswerMoveEntryAffectedLink is what MoveEntryAnswerMoveEntryAffected selects when it is
 // a Link (the fragment on Link).
 type MoveEntryAnswerMoveEntryAffectedLink struct {
-	ID     string `json:"id"`
-	Target string `json:"target"`
+	ID     string                                      `json:"id"`
+	Target string                                      `json:"target"`
+	Parent *MoveEntryAnswerMoveEntryAffectedLinkParent `json:"parent"`
+}
+
+// MoveEntryAnswerMoveEntryAffectedLinkParent is the parent in MoveEntryAnswerMoveEntryAffectedLink
+// (GraphQL type Folder).
+type MoveEntryAnswerMoveEntryAffectedLinkParent struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // MoveEntryAnswerMoveEntryErrors is the errors in MoveEntryAnswerMoveEntry (GraphQL type

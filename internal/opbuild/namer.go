@@ -1,0 +1,206 @@
+package opbuild
+
+// This file is the naming reference of docs/selection.md ("Named by"): an entity without a name
+// of its own is named by the entity it points to. A Storefront cart's lines were { id quantity }:
+// which products are in the cart was nowhere, because a CartLine's name is its merchandise's
+// (ProductVariant { id title }). So the selection of a nameless entity, other than the root
+// entity, carries its one naming reference in that entity's own summary, one level deep.
+
+import (
+	"slices"
+
+	"github.com/toolgen/toolgen/internal/sensitive"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// hasName: t has a name-like leaf (isNameLike, a url excluded).
+func (b *Builder) hasName(t *ast.Definition) bool { return nameLike(b.leaves(t)) != nil }
+
+// publicName: t's name-like leaf exists and is not personal data (an email is no public name).
+func (b *Builder) publicName(t *ast.Definition) bool {
+	f := nameLike(b.leaves(t))
+	return f != nil && !sensitive.Personal(f.Name)
+}
+
+// nameless: t has neither a name-like leaf nor a url, so its summary cannot say what it is.
+func (b *Builder) nameless(t *ast.Definition) bool {
+	return !b.hasName(t) && findField(b.leaves(t), "url") == nil
+}
+
+// namesOthers reports whether a field of type n can name the entity holding it: n is an entity
+// (an id, or a key of its own) with a name-like leaf that is not personal data, or an interface
+// or union of at most maxMembers such entities (an interface with such a leaf of its own needs no
+// members). A person known only by their email names nothing: the example's reviews would have
+// handed the model every reviewer's email address (sensitive.Personal, as toolgen diff flags).
+func (b *Builder) namesOthers(n *ast.Definition) bool {
+	switch {
+	case n == nil:
+		return false
+	case n.Kind == ast.Object:
+		return b.keyed(n) && b.publicName(n)
+	case n.Kind == ast.Interface && b.publicName(n):
+		return true
+	case !isAbstract(n):
+		return false
+	}
+	members := b.members(n)
+	return len(members) > 0 && len(members) <= maxMembers &&
+		!slices.ContainsFunc(members, func(m *ast.Definition) bool { return !b.namesOthers(m) })
+}
+
+// namers are the candidate naming references of entity t, best first: its non-list fields that
+// are selectable (no required arguments, not deprecated or gated) and lead to an entity that
+// namesOthers; none when t has a name or a url of its own, or is no entity (an aggregate's
+// max { id name } names nothing). A non-null reference goes first: t cannot exist without it
+// (a Vendure order line's productVariant: ProductVariant!, not its optional featuredAsset).
+// Then one to a type that does not hold a list of t: a type that does is what t is listed in,
+// not what it is (the line's order: Order!, which rank.go puts first by its shorter name). Then
+// rank.go's order. Declaration order never decides.
+func (b *Builder) namers(t *ast.Definition) []*ast.FieldDefinition {
+	if out, ok := b.namerCache[t.Name]; ok {
+		return out
+	}
+	var out []*ast.FieldDefinition
+	if t.Kind != ast.Union && b.keyed(t) && b.nameless(t) {
+		for _, f := range t.Fields {
+			if !isList(f.Type) && !introspection(f) && !needsArgs(f) && !b.avoided(f) && b.namesOthers(b.named(f)) {
+				out = append(out, f)
+			}
+		}
+	}
+	out = b.ranked(t, out)
+	slices.SortStableFunc(out, func(x, y *ast.FieldDefinition) int {
+		if c := boolCmp(!x.Type.NonNull, !y.Type.NonNull); c != 0 {
+			return c
+		}
+		return boolCmp(b.holds(b.named(x), t), b.holds(b.named(y), t))
+	})
+	b.namerCache[t.Name] = out
+	return out
+}
+
+// boolCmp orders false before true.
+func boolCmp(x, y bool) int {
+	switch {
+	case x == y:
+		return 0
+	case x:
+		return 1
+	}
+	return -1
+}
+
+// namer is the naming reference of t selected where the types named by ancestors are already
+// selected: a field node holding the summary of the entity the best of namers(t) leads to; nil
+// when there is none, or when that entity encloses t (a user's status { user }, a user's
+// sessions { user }): the context names t already, and the next candidate (the status's
+// organization) would be what the rule ranks lower, noise rather than a name.
+func (b *Builder) namer(t *ast.Definition, ancestors []string) *node {
+	f := b.namerField(t, ancestors)
+	if f == nil {
+		return nil
+	}
+	if kids := b.namerKids(b.named(f)); len(kids) > 0 {
+		return field(f, kids)
+	}
+	return nil
+}
+
+// namerField is the best of namers(t), unless it leads to one of ancestors.
+func (b *Builder) namerField(t *ast.Definition, ancestors []string) *ast.FieldDefinition {
+	fs := b.namers(t)
+	if len(fs) == 0 || slices.ContainsFunc(ancestors, func(a string) bool { return b.sameThing(b.named(fs[0]), a) }) {
+		return nil
+	}
+	return fs[0]
+}
+
+// namerKids is the summary of the naming entity n: its summary group, or for an abstract n
+// without a name of its own, __typename and each member's summary in a fragment, as members.go
+// writes them (merchandise { __typename ... on ProductVariant { id title } }).
+func (b *Builder) namerKids(n *ast.Definition) []*node {
+	if !isAbstract(n) || b.hasName(n) {
+		if g := b.summaryGroup(n); g != nil {
+			return []*node{g}
+		}
+		return nil
+	}
+	kids := []*node{typename()}
+	for _, m := range b.members(n) {
+		if g := b.summaryGroup(m); g != nil {
+			kids = append(kids, fragment(m.Name, []*node{g}))
+		}
+	}
+	if len(kids) == 1 {
+		return nil
+	}
+	return kids
+}
+
+// sameThing: a field of type n leads back to the type named a: n is a, an interface a
+// implements, or an abstract type a is a member of (or the other way round). Interfaces both
+// implement (GitHub's Node) do not count.
+func (b *Builder) sameThing(n *ast.Definition, a string) bool {
+	d := b.schema.Types[a]
+	return d != nil && (slices.Contains(b.family(d), n.Name) || slices.Contains(b.family(n), a))
+}
+
+// family is t's name, the interfaces it implements and, for an abstract t, its members' names.
+func (b *Builder) family(t *ast.Definition) []string {
+	out := append([]string{t.Name}, t.Interfaces...)
+	if isAbstract(t) {
+		for _, m := range b.members(t) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}
+
+// fixNamers walks the built tree before the fit and, in each entity group, replaces a naming
+// reference leading back to an entity enclosing it (a user's sessions { user }, a user's
+// status { user }: what the tool is already about) by the next candidate, or leaves it out.
+func (b *Builder) fixNamers(kids []*node, ancestors []string) {
+	for _, k := range kids {
+		if k.ent == nil {
+			b.fixNamers(k.kids, ancestors)
+			continue
+		}
+		if k.ent.namer != "" {
+			b.unname(k, ancestors)
+		}
+		b.fixNamers(k.kids, append(slices.Clip(ancestors), k.ent.typeName))
+	}
+}
+
+// unname leaves out g's naming reference when it leads back to an entity of ancestors.
+func (b *Builder) unname(g *node, ancestors []string) {
+	t := b.schema.Types[g.ent.typeName]
+	if t == nil || b.namerField(t, ancestors) != nil {
+		return
+	}
+	drop := func(k *node) bool { return k.name == g.ent.namer }
+	g.ent.detail = slices.DeleteFunc(slices.Clone(g.ent.detail), drop)
+	g.kids = slices.DeleteFunc(slices.Clone(g.kids), drop)
+	g.ent.namer, g.ent.summaryLen = "", g.ent.summaryLen-1
+}
+
+// holds reports whether n (or, for an abstract n, one of its members) has a list, a connection
+// or a page of t's items (or of an interface t implements).
+func (b *Builder) holds(n, t *ast.Definition) bool {
+	types := []*ast.Definition{n}
+	if isAbstract(n) {
+		types = append(types, b.members(n)...)
+	}
+	for _, d := range types {
+		for _, f := range d.Fields {
+			m := b.named(f)
+			if m == nil || isLeaf(m) || !isList(f.Type) && b.connection(m) == nil && b.page(m) == nil {
+				continue
+			}
+			if item := b.itemType(m); item == t.Name || slices.Contains(t.Interfaces, item) {
+				return true
+			}
+		}
+	}
+	return false
+}
