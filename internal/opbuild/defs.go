@@ -16,7 +16,7 @@ import (
 )
 
 // summaryNames are the fields that identify an entity to a reader, most telling first.
-var summaryNames = []string{"name", "title", "login", "handle", "displayName", "nameWithOwner",
+var summaryNames = []string{"name", "title", "login", "username", "handle", "displayName", "nameWithOwner",
 	"slug", "key", "number", "sku", "email", "code", "isoCode", "url"}
 
 // maxSummary caps a summary: enough to refer to an entity, not to describe it.

@@ -106,9 +106,16 @@ type MovieAnswerMovieCast struct {
 type MovieAnswerMovieReviews struct {
 	ID string `json:"id"`
 	// Rating from 1 to 10
-	Score     int32   `json:"score"`
-	Comment   *string `json:"comment"`
-	CreatedAt string  `json:"createdAt"`
+	Score     int32                       `json:"score"`
+	Comment   *string                     `json:"comment"`
+	CreatedAt string                      `json:"createdAt"`
+	User      MovieAnswerMovieReviewsUser `json:"user"`
+}
+
+// MovieAnswerMovieReviewsUser is the user in MovieAnswerMovieReviews (GraphQL type User).
+type MovieAnswerMovieReviewsUser struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
 }
 
 // Person calls the person tool (query, approval none) with args and decodes its answer. The Result
@@ -312,9 +319,16 @@ type TvShowAnswerTvShowEpisodes struct {
 type TvShowAnswerTvShowReviews struct {
 	ID string `json:"id"`
 	// Rating from 1 to 10
-	Score     int32   `json:"score"`
-	Comment   *string `json:"comment"`
-	CreatedAt string  `json:"createdAt"`
+	Score     int32                         `json:"score"`
+	Comment   *string                       `json:"comment"`
+	CreatedAt string                        `json:"createdAt"`
+	User      TvShowAnswerTvShowReviewsUser `json:"user"`
+}
+
+// TvShowAnswerTvShowReviewsUser is the user in TvShowAnswerTvShowReviews (GraphQL type User).
+type TvShowAnswerTvShowReviewsUser struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
 }
 
 // MyWatchLists calls the myWatchLists tool (query, approval none) with args and decodes its
