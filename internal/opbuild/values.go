@@ -131,8 +131,11 @@ func (b *Builder) page(t *ast.Definition) *ast.FieldDefinition {
 }
 
 func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
+	// An entity with an id or a Mongo-style _id is no page (Unchained's Product counts its
+	// reviews); one keyed otherwise (EverShop's Cart { cartId items totalQty }) reads as its
+	// items' page, and keyed would cost its lines their prices. An edge's cursor is no marker.
 	if t.Fields.ForName("id") != nil || t.Fields.ForName("_id") != nil || b.connection(t) != nil || b.isEdge(t) {
-		return nil // an entity is no page (Unchained's Product counts its reviews); an edge's cursor is no next-page marker
+		return nil
 	}
 	if !b.pageMarker(t) {
 		return nil
@@ -167,13 +170,12 @@ func (b *Builder) findPage(t *ast.Definition) *ast.FieldDefinition {
 
 // counted: t has a non-list leaf that counts list: listCount, totalList or list_count, in any case.
 func (b *Builder) counted(t *ast.Definition, list string) bool {
+	l := strings.ToLower(strings.ReplaceAll(list, "_", ""))
 	for _, f := range t.Fields {
 		if isList(f.Type) || !isLeaf(b.named(f)) {
 			continue
 		}
-		name := strings.ToLower(strings.ReplaceAll(f.Name, "_", ""))
-		l := strings.ToLower(strings.ReplaceAll(list, "_", ""))
-		if name == l+"count" || name == "total"+l || name == l+"total" {
+		if name := strings.ToLower(strings.ReplaceAll(f.Name, "_", "")); name == l+"count" || name == "total"+l || name == l+"total" {
 			return true
 		}
 	}
