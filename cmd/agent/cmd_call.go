@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/toolgen/toolgen/mcpserve"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/gate"
@@ -62,11 +63,14 @@ func runCall(ctx context.Context, e *Env, args []string) error {
 	return callFailure(args[0], e.Settings, res)
 }
 
-// The -approve values call and the agent loop act on at the console; defer is refuseDeferredWrite's and NewRun's.
+// The -approve values are mcpserve's approval modes; call and the agent loop give host, elicit
+// and deny their console meaning (host: the person typed it), and defer is refuseDeferredWrite's
+// and NewRun's.
 const (
-	approveHost   = "host"   // call's default: the person who typed the call approved it
-	approveElicit = "elicit" // ask at this terminal, through the gate, and audit the answer
-	approveDeny   = "deny"   // refuse every write; nothing is sent
+	approveHost   = string(mcpserve.Host)
+	approveElicit = string(mcpserve.Elicit)
+	approveDeny   = string(mcpserve.Deny)
+	approveDefer  = string(mcpserve.Defer)
 )
 
 // callTool sends one call. A write the gate would hold goes as -approve says: host sends it

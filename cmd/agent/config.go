@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/agent"
+	"github.com/toolgen/toolgen/mcpserve"
 	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
 	"go.yaml.in/yaml/v3"
@@ -93,7 +94,7 @@ func defaultApprove(cmd string) string {
 	case "agent":
 		return approveElicit
 	}
-	return "deny"
+	return approveDeny
 }
 
 // parseSettings applies agent.yaml, then the flags right after the command name, and returns
@@ -153,6 +154,9 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 	}
 	if _, err := metatools.ParseMode(s.Tools); err != nil {
 		return s, nil, err
+	}
+	if _, err := mcpserve.ParseApproval(s.Approve); err != nil {
+		return s, nil, err // every command reads -approve the same way, not only mcp
 	}
 	if err := (toolrt.Config{TokenHeader: s.TokenHeader, Headers: s.Headers}).Check(); err != nil {
 		return s, nil, headerError(err)

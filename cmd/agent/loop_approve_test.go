@@ -48,6 +48,12 @@ func TestAgentLoopApproveMeansWhatItSays(t *testing.T) {
 		t.Errorf("-approve host in the loop: exit %d, stderr %q", code, errText)
 	}
 	srv.count(t, 0, "agent -approve host")
+	// Every command reads -approve the same way: an unknown mode stops before anything runs.
+	for _, cmd := range []string{"agent", "call"} {
+		if _, errText, code := runAgent(t, "", cmd, "-endpoint", srv.URL, "-approve", "ask", "movie"); code == 0 || !strings.Contains(errText, `unknown approval mode "ask"`) {
+			t.Errorf("%s -approve ask: exit %d, stderr %q", cmd, code, errText)
+		}
+	}
 }
 
 // toolResults are the tool messages of the model's last request.

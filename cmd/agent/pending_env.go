@@ -27,9 +27,6 @@ import (
 // confirming person's credential, which no proposing process is given.
 const ConfirmerTokenEnv = "AGENT_CONFIRMER_TOKEN"
 
-// approveDefer is the -approve value that records writes for a later confirmation.
-const approveDefer = "defer"
-
 // pendingFlags adds -store (and its older name -pending-store) and -pending-ttl. Unset, they
 // stay empty in Settings and mean pending.DefaultPath() and pending.DefaultTTL, resolved when
 // the store is opened.
