@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/jsonschema"
+	"github.com/toolgen/toolgen/internal/parallel"
 )
 
 // fitInputs fits each over-budget input schema and updates the tool's schema, notes and tokens.
@@ -19,7 +20,7 @@ func (c *compiler) fitInputs() diag.List {
 		return nil
 	}
 	errs := make([]error, len(c.cat.Tools))
-	parallel(len(c.cat.Tools), func(i int) { errs[i] = c.fitInput(i) })
+	_ = parallel.Run(len(c.cat.Tools), func(_, i int) error { errs[i] = c.fitInput(i); return nil }) // every tool's error becomes a diagnostic
 	var ds diag.List
 	for i, err := range errs {
 		if err != nil {

@@ -2,11 +2,8 @@ package compile
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/allowlist"
@@ -15,6 +12,7 @@ import (
 	"github.com/toolgen/toolgen/internal/jsonschema"
 	"github.com/toolgen/toolgen/internal/opbuild"
 	"github.com/toolgen/toolgen/internal/opdoc"
+	"github.com/toolgen/toolgen/internal/parallel"
 	"github.com/toolgen/toolgen/internal/selection"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -34,20 +32,16 @@ func (c *compiler) buildTools() diag.List {
 			jobs = append(jobs, &job{r: r, e: e})
 		}
 	}
-	// A Builder's caches are plain maps, so each core drafts with its own; all a Builder
+	// A Builder's caches are plain maps, so each worker drafts with its own; all a Builder
 	// caches is a function of the schema, so which one drafts a tool changes nothing.
-	builders := make(chan *opbuild.Builder, runtime.GOMAXPROCS(0)) // never more than the workers
-	builders <- c.ops
-	parallel(len(jobs), func(i int) {
-		var b *opbuild.Builder
-		select {
-		case b = <-builders:
-		default:
-			b = opbuild.NewCounting(c.schema, c.tokens.Count)
+	builders := make([]*opbuild.Builder, parallel.Workers(len(jobs)))
+	_ = parallel.Run(len(jobs), func(w, i int) error {
+		if builders[w] == nil {
+			builders[w] = opbuild.NewCounting(c.schema, c.tokens.Count)
 		}
-		c.draft(b, jobs[i])
-		builders <- b
+		c.draft(builders[w], jobs[i])
 		c.validate(jobs[i])
+		return nil
 	})
 	var ds diag.List
 	var entries []*allowlist.Entry
@@ -66,20 +60,6 @@ func (c *compiler) buildTools() diag.List {
 	}
 	c.cat.Types = types.types
 	return append(ds, c.countTools(entries)...)
-}
-
-// parallel runs f(0) … f(n-1) on all cores and waits for them.
-func parallel(n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // countTools sets each tool's Tokens: its name, description and input schema as the model

@@ -8,13 +8,11 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/atomicfile"
+	"github.com/toolgen/toolgen/internal/parallel"
 )
 
 // Report lists what Write did, with slash-separated paths relative to the folder.
@@ -109,32 +107,21 @@ func failure(root *os.Root, dir, p string, err error) error {
 // (docs/speed.md, the disk), and creates in parallel overlap. After a failure no new file is
 // started; the first failure in write's order is reported.
 func writeAll(root *os.Root, dir string, files map[string][]byte, write []string) ([]string, error) {
-	errs := make([]error, len(write))
 	done := make([]bool, len(write))
-	var next atomic.Int64
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(write)) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(write) && !failed.Load(); i = int(next.Add(1)) - 1 {
-				errs[i], done[i] = writeFile(root, write[i], files[write[i]]), true
-				if errs[i] != nil {
-					failed.Store(true)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	err := parallel.Run(len(write), func(_, i int) error {
+		if err := writeFile(root, write[i], files[write[i]]); err != nil {
+			return failure(root, dir, write[i], err)
+		}
+		done[i] = true
+		return nil
+	})
 	var written []string
 	for i, p := range write {
-		switch {
-		case errs[i] != nil:
-			return written, failure(root, dir, p, errs[i])
-		case done[i]:
+		if done[i] {
 			written = append(written, p)
 		}
 	}
-	return written, nil
+	return written, err
 }
 
 // unwrapPath drops a PathError's relative path: the message names the file in full.

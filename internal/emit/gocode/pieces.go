@@ -25,6 +25,7 @@ import (
 	"sync"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/toolgen/toolgen/internal/parallel"
 )
 
 // pieceMark is the comment line declare puts before each top-level declaration: where render
@@ -96,7 +97,7 @@ func (s *source) renderDecls() ([][][]byte, []string, error) {
 	n := min(maxPieces, len(s.decls))
 	chunks := make([][][]byte, n)
 	imports := make([][]string, n)
-	err := parallel(n, func(k int) error {
+	err := parallel.Run(n, func(_, k int) error {
 		f := newFile(s.pkg)
 		for _, d := range s.decls[k*len(s.decls)/n : (k+1)*len(s.decls)/n] {
 			declare(f, d)
@@ -181,7 +182,7 @@ func cut(parts [][]byte, pkg string, n int) []*piece {
 func formatIn(name, pkg string, parts [][]byte, n int, check bool) ([]byte, error) {
 	ps := cut(parts, pkg, n)
 	fset := token.NewFileSet()
-	if err := parallel(len(ps), func(i int) error { return ps[i].parse(fset, name) }); err != nil {
+	if err := parallel.Run(len(ps), func(_, i int) error { return ps[i].parse(fset, name) }); err != nil {
 		return nil, err
 	}
 	if !ast.IsGenerated(ps[0].file) {
@@ -192,7 +193,7 @@ func formatIn(name, pkg string, parts [][]byte, n int, check bool) ([]byte, erro
 	if check { // the type check only reads the trees, as the printer does: run them side by side
 		wg.Go(func() { checked = typeCheck(fset, name, ps) })
 	}
-	err := parallel(len(ps), func(i int) error { return ps[i].format(fset, name) })
+	err := parallel.Run(len(ps), func(_, i int) error { return ps[i].format(fset, name) })
 	wg.Wait()
 	if checked != nil {
 		err = checked // a type error explains a broken file better than the printer would
@@ -227,22 +228,6 @@ func (p *piece) format(fset *token.FileSet, name string) error {
 		return &SourceError{Name: name, Source: p.src, Err: errors.New("a piece lost its package clause")}
 	}
 	p.out = b
-	return nil
-}
-
-// parallel runs f(0) … f(n-1) side by side and returns the error of the first that failed.
-func parallel(n int, f func(i int) error) error {
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() { errs[i] = f(i) })
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
 	return nil
 }
 
