@@ -156,9 +156,10 @@ func (b *Builder) family(t *ast.Definition) []string {
 	return out
 }
 
-// fixNamers walks the built tree before the fit and, in each entity group, replaces a naming
+// fixNamers walks the built tree before the fit and, in each entity group, leaves out a naming
 // reference leading back to an entity enclosing it (a user's sessions { user }, a user's
-// status { user }: what the tool is already about) by the next candidate, or leaves it out.
+// status { user }: what the tool is already about). Summaries are built without knowing where
+// they will sit, so this is where the enclosing entities are known; no second-best stands in.
 func (b *Builder) fixNamers(kids []*node, ancestors []string) {
 	for _, k := range kids {
 		if k.ent == nil {
