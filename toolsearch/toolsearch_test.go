@@ -32,6 +32,8 @@ func TestStemConflates(t *testing.T) {
 		{"create", "created", "creating", "creates"},
 		{"assign", "assignee", "assignees", "assignable"},
 		{"label", "labels", "labelable"},
+		{"movie", "movies"},
+		{"category", "categories"},
 	}
 	for _, group := range same {
 		for _, w := range group[1:] {
@@ -126,4 +128,21 @@ func FuzzSearch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSearchKeepsNumber checks that a singular and its plural meet (a request for "movies"
+// finds movie too) and that the form written still decides between them: "movie 603" asks
+// for one movie, "all the movies" for the list.
+func TestSearchKeepsNumber(t *testing.T) {
+	docs := []Doc{
+		{Name: "movies", Description: "Returns a page of films."},
+		{Name: "movie", Description: "Returns one film by its id."},
+	}
+	ix := New(docs)
+	for query, want := range map[string]string{"movie 603": "movie", "all the movies": "movies"} {
+		hits := ix.Search(query, 5)
+		if len(hits) != 2 || docs[hits[0].Doc].Name != want {
+			t.Errorf("Search(%q) = %v, want both, %s first", query, hits, want)
+		}
+	}
 }

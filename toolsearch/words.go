@@ -1,6 +1,7 @@
 package toolsearch
 
 import (
+	"github.com/toolgen/toolgen/internal/plural"
 	"strings"
 	"unicode"
 )
@@ -97,15 +98,7 @@ func stem(w string) string {
 	if len(w) <= 3 || !isAlpha(w) {
 		return w
 	}
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
-	case strings.HasSuffix(w, "s"):
-		w = w[:len(w)-1]
-	}
+	w = plural.Key(w)
 	switch {
 	case strings.HasSuffix(w, "ing") && len(w) > 5:
 		w = undouble(w[:len(w)-3])
@@ -159,3 +152,16 @@ var related = map[string][]string{
 
 // relatedWeight is how much a related term counts against the term the query wrote.
 const relatedWeight = 0.4
+
+// surface are text's words as written, marked apart from the stems: "movie 603" asks for the
+// movie tool and "all movies" for movies, though both stem alike, so a name word the query
+// writes the same way counts a little more (surfaceWeight, in the name only).
+func surface(text string) []string {
+	var out []string
+	for _, w := range Words(text) {
+		if !stopwords[w] {
+			out = append(out, "="+w)
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"github.com/toolgen/toolgen/internal/plural"
 	"slices"
 	"strings"
 	"unicode"
@@ -107,24 +108,14 @@ func (l *linter) descriptions() {
 func restatesName(name, desc string) bool {
 	var nameWords []string // a name has a few words: a list is quicker than a map
 	for _, w := range splitName(name) {
-		nameWords = append(nameWords, stem(w))
+		nameWords = append(nameWords, plural.Key(w))
 	}
 	restates := true // also when the description has no content word at all
 	forContentWords(desc, func(w string) bool {
-		restates = slices.Contains(nameWords, stem(w))
+		restates = slices.Contains(nameWords, plural.Key(w))
 		return restates
 	})
 	return restates
-}
-
-// stem folds the plural and verb endings that make "Gets movies" restate getMovie.
-func stem(w string) string {
-	for _, suf := range []string{"ies", "es", "s"} {
-		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
-			return strings.TrimSuffix(w, suf)
-		}
-	}
-	return w
 }
 
 // splitName splits camelCase and snake_case into lower-case words.

@@ -1,6 +1,10 @@
 package lint
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/toolgen/toolgen/internal/plural"
+)
 
 // FuzzRestatesName holds the early-exit restatesName to the plain one over sets of words.
 func FuzzRestatesName(f *testing.F) {
@@ -11,11 +15,11 @@ func FuzzRestatesName(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, desc string) {
 		nameWords := map[string]bool{}
 		for _, w := range splitName(name) {
-			nameWords[stem(w)] = true
+			nameWords[plural.Key(w)] = true
 		}
 		want := true
 		for w := range refWords(desc) {
-			want = want && nameWords[stem(w)]
+			want = want && nameWords[plural.Key(w)]
 		}
 		if got := restatesName(name, desc); got != want {
 			t.Errorf("restatesName(%q, %q) = %v, want %v", name, desc, got, want)

@@ -16,6 +16,7 @@ package opbuild
 //     GitHub's PullRequest is reached from 45 types, DeployKey from one.
 
 import (
+	"github.com/toolgen/toolgen/internal/plural"
 	"slices"
 	"strings"
 
@@ -115,7 +116,7 @@ func nameScore(field, typeName string) int {
 	if len(fw) == 0 || len(tw) == 0 {
 		return 0
 	}
-	fw[len(fw)-1] = singular(fw[len(fw)-1])
+	fw[len(fw)-1], tw[len(tw)-1] = plural.Key(fw[len(fw)-1]), plural.Key(tw[len(tw)-1])
 	switch {
 	case len(fw) <= len(tw) && strings.Join(fw, " ") == strings.Join(tw[len(tw)-len(fw):], " "):
 		return 2
@@ -123,17 +124,4 @@ func nameScore(field, typeName string) int {
 		return 1
 	}
 	return 0
-}
-
-// singular undoes the English plurals API names use: categories, addresses, branches, issues.
-func singular(w string) string {
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
-		return w[:len(w)-2]
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
-		return w[:len(w)-1]
-	}
-	return w
 }
