@@ -6,7 +6,8 @@ package mcpserve
 // API with the same token. calls/s side by side is what the server costs; docs/speed.md has the
 // table. Everything runs in this process on loopback, so the numbers share the CPU; cpu-µs/call
 // (the process's user and system time per call) is what a loaded machine changes least. The
-// server writes an audit trail to a file, as a deployment does.
+// server writes an audit trail to a file, as a deployment does. The collector is tuned as
+// cmd/agent tunes it (internal/gctune), for all paths alike: they share the process.
 //
 // hop is a reference, not a server: the direct client through a forwarder that does nothing
 // but pass the request and the answer on (one more loopback HTTP exchange, as the MCP path has),
@@ -32,6 +33,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/generated"
+	"github.com/toolgen/toolgen/internal/gctune"
 	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolrt/audit"
@@ -39,6 +41,7 @@ import (
 )
 
 func BenchmarkLoad(b *testing.B) {
+	gctune.Start() // as cmd/agent runs; GOGC=100 in the environment measures Go's default
 	log, err := audit.Open(filepath.Join(b.TempDir(), "audit.jsonl"), false)
 	if err != nil {
 		b.Fatal(err)

@@ -9,9 +9,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/toolgen/toolgen/internal/gctune"
 )
 
 func main() {
+	gctune.Start() // a serving agent allocates mostly garbage per call over a small live heap
 	// SIGTERM too: an MCP host stops its server that way, and a pending approval must be
 	// cancelled, not left hanging.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

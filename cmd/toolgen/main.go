@@ -12,13 +12,14 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/gctune"
 	"github.com/toolgen/toolgen/internal/generate"
 	"github.com/toolgen/toolgen/internal/genout"
 	"github.com/toolgen/toolgen/internal/tokencount"
 )
 
 func main() {
-	tuneGC()
+	gctune.Start()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
