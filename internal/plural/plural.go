@@ -4,6 +4,7 @@
 package plural
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -23,12 +24,15 @@ func Count(n int, noun string) string {
 // they are. Every comparison of names by meaning (the selection's field-to-type match, the
 // tool search, the lints) goes through it, so "movie" meets "movies" everywhere or nowhere.
 func Key(w string) string {
+	endsIn := func(w string, suffixes ...string) bool {
+		return slices.ContainsFunc(suffixes, func(s string) bool { return strings.HasSuffix(w, s) })
+	}
 	switch {
 	case len(w) > 4 && strings.HasSuffix(w, "ies"):
 		w = w[:len(w)-3] + "y"
-	case hasAnySuffix(w, "sses", "xes", "ches", "shes", "zzes"):
+	case endsIn(w, "sses", "xes", "ches", "shes", "zzes"):
 		w = w[:len(w)-2]
-	case hasAnySuffix(w, "ss", "us", "is"):
+	case endsIn(w, "ss", "us", "is"):
 	case len(w) >= 3 && strings.HasSuffix(w, "s"):
 		w = w[:len(w)-1]
 	}
@@ -36,13 +40,4 @@ func Key(w string) string {
 		w = w[:len(w)-2] + "y"
 	}
 	return w
-}
-
-func hasAnySuffix(w string, suffixes ...string) bool {
-	for _, s := range suffixes {
-		if strings.HasSuffix(w, s) {
-			return true
-		}
-	}
-	return false
 }
