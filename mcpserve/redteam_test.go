@@ -2,6 +2,8 @@ package mcpserve
 
 import (
 	"bytes"
+	"io"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -53,5 +55,42 @@ func TestEveryRetryIsAudited(t *testing.T) {
 			t.Fatalf("%s: a refused retry left %d records, want one denial: %s", p.what, len(lines)-n, strings.Join(lines[n:], "\n"))
 		}
 		n++
+	}
+}
+
+// TestSessionCapReadsTheMethodAsTheSDKDoes: the cap decided whether a request opens a session
+// with encoding/json, which matches keys in any case and keeps the last, while the SDK matches
+// "method" exactly. An initialize carrying a second key "Method" was read as another method by
+// the cap and as initialize by the SDK: it opened sessions past every ceiling. The cap reads
+// the method as the SDK does.
+func TestSessionCapReadsTheMethodAsTheSDKDoes(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	s, err := New(Config{Runtime: f.rt, HTTP: HTTPLimits{MaxSessionsPerClient: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := serveHTTP(t, s)
+	disguised := strings.Replace(initialize, `"method":"initialize"`, `"method":"initialize","Method":"ping"`, 1)
+	if disguised == initialize {
+		t.Fatal("the initialize body changed shape")
+	}
+	opened := 0
+	for range 4 {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(disguised))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		_ = res.Body.Close()
+		if res.Header.Get("Mcp-Session-Id") != "" {
+			opened++
+		}
+	}
+	if opened != 2 {
+		t.Fatalf("a client under a cap of 2 opened %d sessions", opened)
 	}
 }
