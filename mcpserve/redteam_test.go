@@ -2,6 +2,7 @@ package mcpserve
 
 import (
 	"bytes"
+	"github.com/toolgen/toolgen/metatools"
 	"io"
 	"net/http"
 	"strings"
@@ -92,5 +93,37 @@ func TestSessionCapReadsTheMethodAsTheSDKDoes(t *testing.T) {
 	}
 	if opened != 2 {
 		t.Fatalf("a client under a cap of 2 opened %d sessions", opened)
+	}
+}
+
+// TestCallToolNamesItsToolOnce: call_tool's arguments were read with encoding/json, which takes
+// "NAME" for "name" and keeps the last, so {"name":"movie","NAME":"addWatchListItem",…} ran
+// the write while a host's confirmation dialog (the gate under -approve host) and any reader
+// that takes the first key or matches case showed a read. A key in another case, or twice,
+// is refused: nothing runs.
+func TestCallToolNamesItsToolOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	before := f.itemCount(t)
+	s, err := New(Config{Runtime: f.rt, Approve: Host, Tools: metatools.Search, Limits: budget.Defaults()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, s, nil)
+	for _, args := range []string{
+		`{"name":"movie","NAME":"addWatchListItem","arguments":` + addMatrix + `}`,
+		`{"name":"movie","name":"addWatchListItem","arguments":` + addMatrix + `}`,
+		`{"Name":"addWatchListItem","arguments":` + addMatrix + `}`,
+		`{"name":"addWatchListItem","arguments":{"input":{}},"Arguments":` + addMatrix + `}`,
+	} {
+		if text, isErr := call(t, cs, metatools.CallTool, args); !isErr {
+			t.Errorf("%s: ran: %s", args, text)
+		}
+	}
+	if after := f.itemCount(t); after != before {
+		t.Fatalf("items %d -> %d: a disguised call_tool wrote", before, after)
+	}
+	if text, isErr := call(t, cs, metatools.CallTool, `{"name":"addWatchListItem","arguments":`+addMatrix+`}`); isErr {
+		t.Fatalf("a plain call_tool: %s", text)
 	}
 }
