@@ -2,9 +2,12 @@ package mcpserve
 
 import (
 	"bytes"
+	"context"
 	"github.com/toolgen/toolgen/metatools"
+	"github.com/toolgen/toolgen/toolrt/pending"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -125,5 +128,46 @@ func TestCallToolNamesItsToolOnce(t *testing.T) {
 	}
 	if text, isErr := call(t, cs, metatools.CallTool, `{"name":"addWatchListItem","arguments":`+addMatrix+`}`); isErr {
 		t.Fatalf("a plain call_tool: %s", text)
+	}
+}
+
+// TestDeferredWriteNamesItsCaller: with OAuth and -approve defer (the shared-store deployment
+// docs/mcp.md describes) every caller's proposal was stored under the server's one login, so
+// the person reviewing it could not tell which caller's model asked for the write they were
+// about to send with their own credential. The request's history names the caller.
+func TestDeferredWriteNamesItsCaller(t *testing.T) {
+	t.Parallel()
+	st, err := pending.Open(filepath.Join(t.TempDir(), "p.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	o := startOAuth(t, func(c *Config) { c.Approve, c.Deferrer = Defer, st.Deferrer(0) })
+	for _, who := range []string{"alice", "mallory"} {
+		cs, err := o.connect(t, o.token(t, who, "concierge"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text, isErr := call(t, cs, "addWatchListItem", addMatrix); isErr || !strings.Contains(text, "Recorded, not done") {
+			t.Fatalf("%s: %s", who, text)
+		}
+	}
+	reqs, err := st.List(context.Background())
+	if err != nil || len(reqs) != 2 {
+		t.Fatalf("%d requests, %v", len(reqs), err)
+	}
+	var notes []string
+	for _, r := range reqs {
+		evs, err := st.Events(context.Background(), r.ID)
+		if err != nil || len(evs) == 0 {
+			t.Fatal(err)
+		}
+		notes = append(notes, evs[0].Actor+" "+evs[0].Detail)
+	}
+	joined := strings.Join(notes, "\n")
+	for _, who := range []string{"alice", "mallory"} {
+		if !strings.Contains(joined, o.iss.URL+"#"+who) {
+			t.Errorf("no proposal names caller %s:\n%s", who, joined)
+		}
 	}
 }
