@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen/toolgen/toolrt"
+	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/gate"
 )
 
@@ -66,12 +67,16 @@ func inputRequired(req gate.Request, state string) *mcp.CallToolResult {
 
 // resume finishes the write named by a retried call's request state. Only the same tool with
 // the same arguments and an "accept" answer sends; an unknown, used or expired state, other
-// arguments or any other answer sends nothing and gets the denial.
+// arguments or any other answer sends no write and gets the denial, audited.
 func (s *Server) resume(ctx context.Context, st *session, req *mcp.CallToolRequest, name string, raw []byte) (toolrt.Result, error) {
 	pc := st.pending.take(req.Params.RequestState)
 	if pc == nil {
+		// No waiting write: nothing is sent, and the refusal is audited like any call's.
 		s.cfg.Logger.Warn("mcp retry with an unknown request state", "session", req.Session.ID(), "tool", name)
-		return st.run.Resume(ctx, nil, gate.Decision{}) // no waiting write: the denial, nothing sent
+		if err := st.run.Refuse(name, audit.Denied); err != nil {
+			return toolrt.Result{}, err
+		}
+		return st.run.Resume(ctx, nil, gate.Decision{}) // the denial
 	}
 	d := decision(pc, name, raw, req.Params.InputResponses)
 	if !d.Approved && d.Reason == "mismatched retry" {

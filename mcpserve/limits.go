@@ -121,11 +121,15 @@ func opensSession(r *http.Request) bool {
 	if err != nil {
 		return true // the SDK answers the broken body; counting it is the safe side
 	}
-	var msg struct{ Method string }
+	// Keys exactly as sent, as the SDK matches "method" (a struct field would also take
+	// "Method", and with both the cap and the SDK read two different methods). No method, or
+	// two, is counted: the safe side.
+	var msg map[string]json.RawMessage
 	if json.Unmarshal(body, &msg) != nil {
 		return true // a batch or not JSON: count it
 	}
-	return msg.Method == "initialize"
+	var method string
+	return json.Unmarshal(msg["method"], &method) != nil || method == "initialize" || bytes.Count(body, []byte(`"method"`)) > 1
 }
 
 func (c *sessionCap) refusal(code int) string {

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/toolgen/toolgen/toolrt"
@@ -176,10 +177,14 @@ func Unwrap(raw []byte) (name string, args []byte, err error) {
 	return a.Name, args, nil
 }
 
-// decode reads a meta-tool's arguments strictly: one object, no unknown keys.
+// decode reads a meta-tool's arguments strictly: one object, no unknown keys, each key once
+// and exactly as its field is named (exactKeys).
 func decode(raw []byte, v any) error {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		raw = []byte("{}")
+	}
+	if err := exactKeys(raw, v); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -188,6 +193,44 @@ func decode(raw []byte, v any) error {
 	}
 	if dec.More() {
 		return errors.New("more than one value")
+	}
+	return nil
+}
+
+// exactKeys refuses a top-level key that is not exactly a json name of v's struct, or that
+// comes twice: encoding/json would take "NAME" for "name" and keep the last of two, so
+// {"name":"movie","NAME":"addWatchListItem"} ran the write while a host's confirmation, or
+// any reader matching case or taking the first key, showed a read.
+func exactKeys(raw []byte, v any) error {
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &keys); err != nil {
+		return err
+	}
+	names := map[string]bool{}
+	t := reflect.TypeOf(v).Elem()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		names[name] = true
+	}
+	for k := range keys {
+		if !names[k] {
+			return fmt.Errorf("unknown key %q", k)
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	_, _ = dec.Token() // the '{' the Unmarshal above saw
+	n := 0
+	for ; dec.More(); n++ {
+		var skip json.RawMessage
+		if _, err := dec.Token(); err != nil {
+			return err
+		}
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	if n != len(keys) {
+		return errors.New("a key appears more than once")
 	}
 	return nil
 }

@@ -41,6 +41,10 @@ type DeferredWrite struct {
 	ModelText []ModelText // free-text arguments, shown to the reviewer as the model's words
 	User      string
 	Role      string
+	// Caller is who asked, when a server authenticates its callers (Run.ActFor): the user
+	// above is only the server's own login, so a reviewer needs it to know whose model proposed
+	// the write. "" otherwise.
+	Caller string
 	// Catalog names the catalog the write was prepared under: its digest and where it came from
 	// (Provenance.Location, so another process can compare it). Zero when the runtime was given
 	// no Provenance.
@@ -124,7 +128,7 @@ func (run *Run) deferredWrite(pr *Prepared) DeferredWrite {
 		Key: idempotencyKey(run.id, t.Name, rest), Run: run.id, Tool: t.Name, Operation: t.Operation,
 		Endpoint: run.rt.client.Endpoint, Body: append([]byte(nil), p.body...), BodySHA: p.sha,
 		Variables: append(json.RawMessage(nil), p.variables...), ModelText: text,
-		User: run.rt.User(), Role: run.rt.role,
+		User: run.rt.User(), Role: run.rt.role, Caller: run.caller.id,
 		Catalog: Provenance{Digest: run.rt.prov.Digest, Source: run.rt.prov.Location()},
 	}
 }

@@ -137,7 +137,7 @@ func New(cat *Catalog, cfg Config) (*Runtime, error) {
 	r.client = &exec.Client{
 		Endpoint: cfg.Endpoint, HTTP: cfg.HTTPClient, Timeout: cfg.Timeout,
 		Creds: r.session, Log: cfg.Logger, Password: cfg.Password, AuthCodes: cfg.AuthErrorCodes,
-		Headers: headers,
+		Headers: headers, InClear: inClear(cfg.Endpoint, cfg.InsecureHTTP),
 	}
 	return r, nil
 }
@@ -237,6 +237,13 @@ func parseHeaders(tokenHeader string, fixed []string) (exec.Headers, error) {
 		h.Fixed.Add(name, value)
 	}
 	return h, nil
+}
+
+// inClear reports whether a token sent to endpoint would cross a network in clear; checkEndpoint
+// refuses a login or a token there at start, and a caller's forwarded token is refused per call.
+func inClear(endpoint string, insecure bool) bool {
+	u, err := url.Parse(endpoint)
+	return err == nil && !insecure && loopback.InClear(u)
 }
 
 // checkEndpoint refuses to send credentials in clear: with a user or a token, an http://

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/toolgen/toolgen/internal/moviedb/moviedbtest"
 	"github.com/toolgen/toolgen/toolrt/internal/exec"
 	"github.com/toolgen/toolgen/toolrt/toolrttest"
 )
@@ -94,5 +95,51 @@ func TestPlainHTTPToARemoteHostNeedsInsecureHTTP(t *testing.T) {
 	}
 	if len(rec.seenTokens()) == 0 {
 		t.Error("the demo server saw no token")
+	}
+}
+
+// TestForwardedTokenIsNotSentInClear: a server that forwards each caller's own token
+// (WithCallerToken; `agent mcp -forward-token`) holds no login of its own, so New had nothing
+// to protect and allowed a plain-http endpoint on another host; every caller's OAuth token then
+// crossed the network in clear. The call must be refused unsent, unless InsecureHTTP says the
+// network is trusted. The remote name is dialled to the loopback demo server.
+func TestForwardedTokenIsNotSentInClear(t *testing.T) {
+	t.Parallel()
+	endpoint, rec := startMovieDB(t)
+	local := strings.TrimPrefix(strings.TrimSuffix(endpoint, "/graphql"), "http://")
+	client := &http.Client{Transport: &http.Transport{
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, network, local)
+		},
+	}}
+	token := moviedbtest.Login(t, endpoint, testUser, testPassword)
+	ctx := WithCallerToken(context.Background(), token)
+	before := rec.toolRequests() // the login above
+	for _, insecure := range []bool{false, true} {
+		rt, err := New(testCatalog(t), Config{Endpoint: "http://api.example.test/graphql", HTTPClient: client, Role: "concierge", InsecureHTTP: insecure})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := rt.NewRun(nil, nil).Call(ctx, "movie", []byte(`{"id":"42"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sent := rec.toolRequests() > before
+		switch {
+		case !insecure && (sent || len(rec.seenTokens()) > 0):
+			t.Fatalf("the caller's token went over plain http to a remote host: %s", res.Text)
+		case !insecure && (!res.IsError || res.Outcome != "not_sent" || !strings.Contains(res.Text, "plain HTTP")):
+			t.Errorf("refusal: %+v", res)
+		case insecure && !strings.Contains(res.Text, "The Matrix"):
+			t.Errorf("with InsecureHTTP the call should run: %s", res.Text)
+		}
+	}
+	// Loopback and https stay allowed, as for a login.
+	rt, err := New(testCatalog(t), Config{Endpoint: endpoint, Role: "concierge"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := rt.NewRun(nil, nil).Call(ctx, "movie", []byte(`{"id":"42"}`)); !strings.Contains(res.Text, "The Matrix") {
+		t.Errorf("loopback: %s", res.Text)
 	}
 }

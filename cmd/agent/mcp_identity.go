@@ -10,9 +10,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/loopback"
 	"github.com/toolgen/toolgen/mcpserve"
 	"github.com/toolgen/toolgen/mcpserve/oauth"
 )
@@ -91,6 +93,9 @@ func (e *Env) mcpServing(ctx context.Context, cfg *mcpserve.Config, roleGiven bo
 	}
 	if !s.oauthOn() {
 		return nil
+	}
+	if u, err := url.Parse(e.Settings.Endpoint); err == nil && s.ForwardToken && !e.Settings.InsecureHTTP && loopback.InClear(u) {
+		return fmt.Errorf("-forward-token: -endpoint %s is plain HTTP to a host that is not loopback: every caller's token would cross the network in clear; use https://, or pass -insecure-http if this network is trusted", e.Settings.Endpoint)
 	}
 	v, err := oauth.New(ctx, oauth.Config{JWKS: s.OAuthJWKS, Issuer: s.OAuthIssuer, Audience: s.OAuthAudience, RoleClaim: s.RoleClaim})
 	if err != nil {

@@ -109,3 +109,18 @@ func (s *syncBuf) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestForwardTokenOverPlainHTTPIsRefused: with -forward-token the server holds no login, so the
+// plain-HTTP check had nothing to guard and every caller's OAuth token went to a remote
+// http:// API in clear. It is refused at start unless -insecure-http says the network is trusted.
+func TestForwardTokenOverPlainHTTPIsRefused(t *testing.T) {
+	iss := oauthtest.New(t)
+	var stdout, stderr syncBuf
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // a regression serves until then
+	defer cancel()
+	code := run(ctx, []string{"mcp", "-http", "127.0.0.1:0", "-endpoint", "http://api.example.test/graphql", "-forward-token",
+		"-oauth-jwks", iss.JWKS, "-oauth-issuer", iss.URL, "-oauth-audience", "http://127.0.0.1:1/"}, strings.NewReader(""), &stdout, &stderr)
+	if code == 0 || !strings.Contains(stderr.String(), "-forward-token: -endpoint http://api.example.test/graphql is plain HTTP") {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+}

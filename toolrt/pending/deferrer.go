@@ -24,7 +24,7 @@ func (d deferrer) Propose(ctx context.Context, w toolrt.DeferredWrite) (toolrt.R
 	}
 	r, created, err := d.s.Propose(ctx, Proposal{
 		Key: w.Key, Run: w.Run, Tool: w.Tool, Operation: w.Operation, Endpoint: w.Endpoint,
-		Body: w.Body, Variables: w.Variables, ModelText: text, User: w.User, Role: w.Role, TTL: d.ttl,
+		Body: w.Body, Variables: w.Variables, ModelText: text, User: w.User, Role: w.Role, Caller: w.Caller, TTL: d.ttl,
 		Catalog: w.Catalog.Digest, CatalogSource: w.Catalog.Source,
 	})
 	var ce *ConflictError

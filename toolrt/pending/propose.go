@@ -27,6 +27,9 @@ type Proposal struct {
 	ModelText []ModelText
 	User      string
 	Role      string
+	// Caller is the authenticated caller the proposer acted for (an MCP server's OAuth
+	// caller); it is written in the proposal's history. "" when none.
+	Caller string
 	// Catalog is the proposer's catalog digest ("sha256:<hex>") and CatalogSource where it came
 	// from ("embedded" or an absolute path); "" when the proposer did not say.
 	Catalog       string
@@ -75,7 +78,11 @@ func (s *Store) Propose(ctx context.Context, p Proposal) (*Request, bool, error)
 			return err
 		}
 		created = true
-		if err := event(ctx, tx, id, now, "proposed", p.User, "run "+p.Run); err != nil {
+		note := "run " + p.Run
+		if p.Caller != "" {
+			note += ", for caller " + p.Caller
+		}
+		if err := event(ctx, tx, id, now, "proposed", p.User, note); err != nil {
 			return err
 		}
 		out, err = get(ctx, tx, id)

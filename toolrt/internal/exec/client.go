@@ -82,6 +82,10 @@ type Client struct {
 	// Password is redacted from everything read, like the token (a server may echo either);
 	// nil: none.
 	Password func() string
+	// InClear says the endpoint is plain http to a host that is not loopback and nobody said
+	// the network is trusted: a caller's forwarded token is then refused unsent. (A login or a
+	// configured token is refused there before the runtime is made.)
+	InClear bool
 
 	lastSecrets atomic.Pointer[builtSecrets] // the last redaction Set (secrets)
 }
@@ -132,6 +136,9 @@ func (c *Client) Do(ctx context.Context, body []byte, mutation bool) (Result, er
 	token, gen := c.token()
 	own, forwarded := ForwardedToken(ctx)
 	if forwarded {
+		if c.InClear && own != "" {
+			return Result{Text: inClearText, IsError: true, Outcome: NotSent}, nil
+		}
 		token = own
 	}
 	a := c.post(callCtx, body, token)
@@ -193,6 +200,9 @@ func (c *Client) signIn(callCtx, ctx context.Context) (Result, error, bool) {
 	c.logger().Warn("sign-in failed", "err", err)
 	return Result{Text: signInFailedText, IsError: true, Outcome: NotSent}, &signInError{err}, false
 }
+
+// inClearText is the result of a call that would carry a caller's token over plain http.
+const inClearText = `{"error":"not sent: this server forwards your token to an API on plain HTTP (not https, not this machine), where it would cross the network in clear; tell the operator"}`
 
 // unavailableText is the result of a call made while this server cannot sign in to the API.
 const unavailableText = "the API is unavailable right now: this server could not sign in to it, so nothing was sent; try again in a moment"
