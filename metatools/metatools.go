@@ -14,9 +14,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
+	"slices"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/args"
 	"github.com/toolgen/toolgen/toolrt"
 	"github.com/toolgen/toolgen/toolsearch"
 )
@@ -105,7 +106,7 @@ func (s *Set) Answer(name string, raw []byte) (text string, isError bool) {
 			Query string `json:"query"`
 			Limit int    `json:"limit"`
 		}
-		if err := decode(raw, &a); err != nil || strings.TrimSpace(a.Query) == "" || len(a.Query) > maxQuery || a.Limit < 0 || a.Limit > MaxLimit {
+		if err := decode(raw, &a, "query", "limit"); err != nil || strings.TrimSpace(a.Query) == "" || len(a.Query) > maxQuery || a.Limit < 0 || a.Limit > MaxLimit {
 			return errorText(`search_tools takes {"query": "the task in words", "limit": 1 to 20}`), true
 		}
 		return s.search(a.Query, cmp.Or(a.Limit, DefaultLimit)), false
@@ -113,7 +114,7 @@ func (s *Set) Answer(name string, raw []byte) (text string, isError bool) {
 		var a struct {
 			Name string `json:"name"`
 		}
-		if err := decode(raw, &a); err != nil {
+		if err := decode(raw, &a, "name"); err != nil {
 			return errorText(`describe_tool takes {"name": "a tool from search_tools"}`), true
 		}
 		i, ok := s.byName[a.Name]
@@ -164,7 +165,7 @@ func Unwrap(raw []byte) (name string, args []byte, err error) {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
 	}
-	if decode(raw, &a) != nil || a.Name == "" {
+	if decode(raw, &a, "name", "arguments") != nil || a.Name == "" {
 		return "", nil, ErrCallArgs
 	}
 	args = bytes.TrimSpace(a.Arguments)
@@ -177,62 +178,25 @@ func Unwrap(raw []byte) (name string, args []byte, err error) {
 	return a.Name, args, nil
 }
 
-// decode reads a meta-tool's arguments strictly: one object, no unknown keys, each key once
-// and exactly as its field is named (exactKeys).
-func decode(raw []byte, v any) error {
-	if len(bytes.TrimSpace(raw)) == 0 {
-		raw = []byte("{}")
-	}
-	if err := exactKeys(raw, v); err != nil {
+// decode reads a meta-tool's arguments strictly: one object as args.Parse reads a tool's (size,
+// depth, no key twice), with no key but keys, each exactly as written. encoding/json alone
+// would take "NAME" for "name" and keep the last of two, so {"name":"movie",
+// "NAME":"addWatchListItem"} ran the write while a host's confirmation, or any reader matching
+// case or taking the first key, showed a read.
+func decode(raw []byte, v any, keys ...string) error {
+	obj, err := args.Parse(raw)
+	if err != nil {
 		return err
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return errors.New("more than one value")
-	}
-	return nil
-}
-
-// exactKeys refuses a top-level key that is not exactly a json name of v's struct, or that
-// comes twice: encoding/json would take "NAME" for "name" and keep the last of two, so
-// {"name":"movie","NAME":"addWatchListItem"} ran the write while a host's confirmation, or
-// any reader matching case or taking the first key, showed a read.
-func exactKeys(raw []byte, v any) error {
-	var keys map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &keys); err != nil {
-		return err
-	}
-	names := map[string]bool{}
-	t := reflect.TypeOf(v).Elem()
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		names[name] = true
-	}
-	for k := range keys {
-		if !names[k] {
+	for k := range obj {
+		if !slices.Contains(keys, k) {
 			return fmt.Errorf("unknown key %q", k)
 		}
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	_, _ = dec.Token() // the '{' the Unmarshal above saw
-	n := 0
-	for ; dec.More(); n++ {
-		var skip json.RawMessage
-		if _, err := dec.Token(); err != nil {
-			return err
-		}
-		if err := dec.Decode(&skip); err != nil {
-			return err
-		}
+	if len(obj) == 0 {
+		return nil // empty input reads as {}
 	}
-	if n != len(keys) {
-		return errors.New("a key appears more than once")
-	}
-	return nil
+	return json.Unmarshal(raw, v)
 }
 
 // oneLine is a description's first sentence on one line, clipped to lineLen characters.

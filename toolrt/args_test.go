@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen/toolgen/internal/args"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
-	"github.com/toolgen/toolgen/toolrt/internal/args"
 )
 
 func TestFlattenedArgumentsAreWrapped(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 
-	"github.com/toolgen/toolgen/toolrt/internal/args"
+	"github.com/toolgen/toolgen/internal/args"
 )
 
 // prepared is a checked call ready to send: these exact bytes are hashed, shown, approved and sent.

@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/toolgen/toolgen/catalog"
+	"github.com/toolgen/toolgen/internal/args"
 	"github.com/toolgen/toolgen/internal/loopback"
 	"github.com/toolgen/toolgen/toolrt/audit"
 	"github.com/toolgen/toolgen/toolrt/budget"
 	"github.com/toolgen/toolgen/toolrt/gate"
-	"github.com/toolgen/toolgen/toolrt/internal/args"
 	"github.com/toolgen/toolgen/toolrt/internal/auth"
 	"github.com/toolgen/toolgen/toolrt/internal/exec"
 )

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
-	"github.com/toolgen/toolgen/toolrt/internal/args"
+	"github.com/toolgen/toolgen/internal/args"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"

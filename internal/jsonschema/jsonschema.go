@@ -5,7 +5,7 @@
 // budget smaller without changing the values it accepts (docs/selection.md, "Input fit").
 //
 // A nullable type is written without "null", to stay compact. The runtime reads nullability
-// back (toolrt/internal/args, graphql.go) from rules that are therefore a contract: an input
+// back (internal/args, graphql.go) from rules that are therefore a contract: an input
 // object has "additionalProperties": false, a field is required exactly when it is non-null
 // without a default, every default is written, and only @oneOf sets min/maxProperties to 1.
 package jsonschema

@@ -57,7 +57,7 @@ func (m *Mapper) scalar(def *ast.Definition) Object {
 		// tokens per Int in every tool list (every root field: GitHub 45,293 -> 46,106 tool
 		// tokens, Hasura 51,184 -> 54,034), for a mistake the server refuses while coercing
 		// variables, before anything runs. The runtime checks the range of Int variables from
-		// the operation document instead (toolrt/internal/args, graphql.go).
+		// the operation document instead (internal/args, graphql.go).
 		return Object{{"type", "integer"}}
 	case "Float":
 		return Object{{"type", "number"}}
