@@ -133,12 +133,17 @@ func (o *oauthServer) connect(t *testing.T, token string) (*mcp.ClientSession, e
 	return cs, err
 }
 
+// ownTransport is the tests' own: a parallel test's httptest.Server.Close closes
+// http.DefaultTransport's idle connections, and one being reused that moment failed a connect
+// ("CloseIdleConnections called").
+var ownTransport = http.DefaultTransport.(*http.Transport).Clone()
+
 // bearerClient sends every request with the token.
 func bearerClient(token string) *http.Client {
 	return &http.Client{Transport: roundTrip(func(r *http.Request) (*http.Response, error) {
 		r = r.Clone(r.Context())
 		r.Header.Set("Authorization", "Bearer "+token)
-		return http.DefaultTransport.RoundTrip(r)
+		return ownTransport.RoundTrip(r)
 	})}
 }
 

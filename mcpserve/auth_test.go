@@ -131,7 +131,7 @@ func TestSessionIsBoundToItsCaller(t *testing.T) {
 			tok = hijack
 		}
 		r.Header.Set("Authorization", "Bearer "+tok)
-		res, err := http.DefaultTransport.RoundTrip(r)
+		res, err := ownTransport.RoundTrip(r)
 		if err == nil && res.Header.Get("Mcp-Session-Id") != "" {
 			sid = res.Header.Get("Mcp-Session-Id")
 		}

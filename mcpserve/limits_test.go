@@ -209,7 +209,7 @@ func TestCeilingIsPerBearerSubject(t *testing.T) {
 	defer srv.Close()
 	calls := func(token string, sessions int) (ran int) {
 		for range sessions {
-			client := &http.Client{Transport: bearer{token}}
+			client := bearerClient(token)
 			cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).
 				Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: srv.URL, HTTPClient: client}, nil)
 			if err != nil {
@@ -233,11 +233,3 @@ func TestCeilingIsPerBearerSubject(t *testing.T) {
 	}
 }
 
-// bearer adds a bearer token to every request.
-type bearer struct{ token string }
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return http.DefaultTransport.RoundTrip(r)
-}
