@@ -29,8 +29,8 @@ type Proposal struct {
 	Role      string
 	// Caller is the authenticated caller the proposer acted for (an MCP server's OAuth
 	// caller, issuer#subject); it is recorded in the request (Request.Caller) and named in the
-	// proposal's history. "" when none. It is not part of the key: the proposer's key already
-	// names the run, and a run acts for one caller.
+	// proposal's history. "" when none. The store matches retries by Key alone: the
+	// proposer puts the caller in it (toolrt's key hashes the run and the caller).
 	Caller string
 	// Catalog is the proposer's catalog digest ("sha256:<hex>") and CatalogSource where it came
 	// from ("embedded" or an absolute path); "" when the proposer did not say.
