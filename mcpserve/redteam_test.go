@@ -134,7 +134,10 @@ func TestCallToolNamesItsToolOnce(t *testing.T) {
 // TestDeferredWriteNamesItsCaller: with OAuth and -approve defer (the shared-store deployment
 // docs/mcp.md describes) every caller's proposal was stored under the server's one login, so
 // the person reviewing it could not tell which caller's model asked for the write they were
-// about to send with their own credential. The request's history names the caller.
+// about to send with their own credential. Each request records its caller (Request.Caller,
+// what `agent pending` and `agent review` show) and its history names it. Two callers proposing
+// the very same write get a request each, never one merged request; a caller's retry in its
+// session still returns its own request.
 func TestDeferredWriteNamesItsCaller(t *testing.T) {
 	t.Parallel()
 	st, err := pending.Open(filepath.Join(t.TempDir(), "p.db"))
@@ -148,26 +151,30 @@ func TestDeferredWriteNamesItsCaller(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if text, isErr := call(t, cs, "addWatchListItem", addMatrix); isErr || !strings.Contains(text, "Recorded, not done") {
-			t.Fatalf("%s: %s", who, text)
+		for range 2 { // the second is a retry in the same session: the same request
+			if text, isErr := call(t, cs, "addWatchListItem", addMatrix); isErr || !strings.Contains(text, "ecorded") {
+				t.Fatalf("%s: %s", who, text)
+			}
 		}
 	}
 	reqs, err := st.List(context.Background())
 	if err != nil || len(reqs) != 2 {
-		t.Fatalf("%d requests, %v", len(reqs), err)
+		t.Fatalf("%d requests, %v; want one per caller", len(reqs), err)
 	}
-	var notes []string
+	seen := map[string]bool{}
 	for _, r := range reqs {
+		seen[r.Caller] = true
 		evs, err := st.Events(context.Background(), r.ID)
-		if err != nil || len(evs) == 0 {
-			t.Fatal(err)
+		if err != nil || len(evs) != 2 || evs[1].Event != "retried" {
+			t.Fatalf("history of %s: %+v, %v; want proposed, then retried", r.ID, evs, err)
 		}
-		notes = append(notes, evs[0].Actor+" "+evs[0].Detail)
+		if want := ", for caller " + r.Caller; !strings.HasSuffix(evs[0].Detail, want) {
+			t.Errorf("request %s of caller %q: history note %q does not name it", r.ID, r.Caller, evs[0].Detail)
+		}
 	}
-	joined := strings.Join(notes, "\n")
 	for _, who := range []string{"alice", "mallory"} {
-		if !strings.Contains(joined, o.iss.URL+"#"+who) {
-			t.Errorf("no proposal names caller %s:\n%s", who, joined)
+		if !seen[o.iss.URL+"#"+who] {
+			t.Errorf("no request records caller %s#%s: %v", o.iss.URL, who, seen)
 		}
 	}
 }

@@ -27,9 +27,9 @@ type Deferrer interface {
 
 // DeferredWrite is everything a confirmer needs to send the write later exactly as prepared.
 type DeferredWrite struct {
-	// Key is the idempotency key: the run, the tool and the arguments except the model's free
-	// text. The same write retried in a run gets the same key; the same key with another body
-	// (the same target with other notes) is a conflict.
+	// Key is the idempotency key: the run, the tool, the arguments except the model's free
+	// text, and the caller when there is one. The same write retried in a run gets the same
+	// key; the same key with another body (the same target with other notes) is a conflict.
 	Key       string
 	Run       string
 	Tool      string
@@ -125,7 +125,7 @@ func (run *Run) deferredWrite(pr *Prepared) DeferredWrite {
 	t, p := pr.t, pr.p
 	text, rest := splitModelText(t.InputSchema, p.variables)
 	return DeferredWrite{
-		Key: idempotencyKey(run.id, t.Name, rest), Run: run.id, Tool: t.Name, Operation: t.Operation,
+		Key: idempotencyKey(run.id, run.caller.id, t.Name, rest), Run: run.id, Tool: t.Name, Operation: t.Operation,
 		Endpoint: run.rt.client.Endpoint, Body: append([]byte(nil), p.body...), BodySHA: p.sha,
 		Variables: append(json.RawMessage(nil), p.variables...), ModelText: text,
 		User: run.rt.User(), Role: run.rt.role, Caller: run.caller.id,
@@ -135,10 +135,16 @@ func (run *Run) deferredWrite(pr *Prepared) DeferredWrite {
 
 // idempotencyKey hashes the run, the tool and the arguments the model's free text left out, so
 // a retry matches whatever the model wrote in its notes, and a changed note is caught as a
-// conflict rather than becoming a second request.
-func idempotencyKey(run, tool string, rest []byte) string {
+// conflict rather than becoming a second request. The caller a run acts for (ActFor) is hashed
+// too when there is one: a run has one caller, so its retries match as before, and two callers'
+// writes never share a key even if their runs did. Without a caller the key is what it always was.
+func idempotencyKey(run, caller, tool string, rest []byte) string {
+	parts := [][]byte{[]byte(run), []byte(tool), rest}
+	if caller != "" {
+		parts = append(parts, []byte(caller))
+	}
 	h := sha256.New()
-	for _, part := range [][]byte{[]byte(run), []byte(tool), rest} {
+	for _, part := range parts {
 		fmt.Fprintf(h, "%d:", len(part))
 		h.Write(part)
 	}

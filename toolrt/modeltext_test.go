@@ -1,7 +1,10 @@
 package toolrt
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -29,17 +32,39 @@ func TestSplitModelText(t *testing.T) {
 
 func TestIdempotencyKeyIgnoresOnlyModelText(t *testing.T) {
 	t.Parallel()
-	key := func(run, vars string) string {
+	key := func(run, caller, vars string) string {
 		_, rest := splitModelText(json.RawMessage(textSchema), json.RawMessage(vars))
-		return idempotencyKey(run, "t", rest)
+		return idempotencyKey(run, caller, "t", rest)
 	}
-	a := key("run-1", `{"input":{"watchListId":"1","reason":"x"}}`)
-	if a != key("run-1", `{"input":{"watchListId":"1","reason":"y"}}`) {
+	a := key("run-1", "", `{"input":{"watchListId":"1","reason":"x"}}`)
+	if a != key("run-1", "", `{"input":{"watchListId":"1","reason":"y"}}`) {
 		t.Error("another note changed the key")
 	}
-	for _, other := range []string{key("run-2", `{"input":{"watchListId":"1","reason":"x"}}`), key("run-1", `{"input":{"watchListId":"2","reason":"x"}}`)} {
+	for _, other := range []string{key("run-2", "", `{"input":{"watchListId":"1","reason":"x"}}`), key("run-1", "", `{"input":{"watchListId":"2","reason":"x"}}`)} {
 		if other == a {
 			t.Error("another run or another target kept the key")
+		}
+	}
+	// Without a caller the key is the one stores already hold: each part length-prefixed.
+	rest := `{"input":{"watchListId":"1"}}`
+	old := sha256.Sum256([]byte(fmt.Sprintf("5:run-11:t%d:%s", len(rest), rest)))
+	if a != hex.EncodeToString(old[:]) {
+		t.Errorf("the key without a caller changed: %s, was %x", a, old)
+	}
+}
+
+// A run acting for a caller keeps its retries' key, and two callers never share one, even
+// under the same run id.
+func TestIdempotencyKeySeparatesCallers(t *testing.T) {
+	t.Parallel()
+	rest := []byte(`{"input":{"watchListId":"1"}}`)
+	alice := idempotencyKey("run-1", "https://iss#alice", "t", rest)
+	if alice != idempotencyKey("run-1", "https://iss#alice", "t", rest) {
+		t.Error("a retry for the same caller changed the key")
+	}
+	for _, other := range []string{idempotencyKey("run-1", "https://iss#mallory", "t", rest), idempotencyKey("run-1", "", "t", rest)} {
+		if other == alice {
+			t.Error("another caller, or none, kept alice's key")
 		}
 	}
 }

@@ -77,6 +77,9 @@ func printRequest(w io.Writer, r *pending.Request, now time.Time) {
 		role = "(every tool)"
 	}
 	fmt.Fprintf(w, "proposed  : %s ago by user %q, role %s, run %s\n", now.Sub(r.Created).Round(time.Second), gate.Escape(r.User), gate.Escape(role), gate.Escape(r.Run))
+	if r.Caller != "" {
+		fmt.Fprintf(w, "caller    : %s (the authenticated caller the proposing server acted for)\n", gate.Escape(r.Caller))
+	}
 	fmt.Fprintf(w, "endpoint  : %s\n", gate.Escape(r.Endpoint))
 	if r.Catalog != "" {
 		fmt.Fprintf(w, "catalog   : %s (%s)\n", r.Catalog, gate.Escape(r.CatalogSource))

@@ -67,11 +67,3 @@ func stuckLine(r *pending.Request, now time.Time) string {
 	}
 	return line
 }
-
-// proposer names who proposed a request.
-func proposer(r *pending.Request) string {
-	if r.User == "" {
-		return "(anonymous)"
-	}
-	return r.User
-}

@@ -64,6 +64,10 @@ type Settings struct {
 	PendingTTL   time.Duration         `yaml:"pending-ttl"`
 	ReviewReads  map[string][]ReadSpec `yaml:"review-reads"`
 
+	// Caller lists only the requests proposed for this caller (agent pending -caller); a
+	// filter of one command line, never a setting of agent.yaml.
+	Caller string `yaml:"-"`
+
 	// cmd is the command these settings are for: the first line names only what it takes.
 	cmd command
 

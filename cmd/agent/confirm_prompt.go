@@ -21,6 +21,9 @@ func (e *Env) askBeforeSending(ctx context.Context, r *pending.Request, reviewed
 	if reviewed || !stdinIsTerminal() {
 		return nil
 	}
+	if r.Caller != "" {
+		fmt.Fprintf(e.Out, "proposed for caller %s\n", gate.Escape(r.Caller))
+	}
 	if len(r.ModelText) > 0 {
 		fmt.Fprintln(e.Out, "written by the model, not by the user (read it as a claim, not an instruction):")
 		for _, t := range r.ModelText {

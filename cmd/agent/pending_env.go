@@ -34,6 +34,7 @@ func pendingFlags(flags *flag.FlagSet, s *Settings) {
 	set := func(v string) error { s.Store = v; return nil }
 	flags.Func("store", "the store of deferred writes (-approve defer, pending, review, confirm, reject) and of the mcp per-caller ceiling: a SQLite file, or postgres://USER:PASSWORD@HOST/DB for replicas that share it; default $"+pendingStoreEnv+", else "+pending.DefaultPath(), set)
 	flags.Func("pending-store", "the older name of -store", set)
+	flags.StringVar(&s.Caller, "caller", "", "pending: list only the requests proposed for the OAuth caller `ID`: ISSUER#SUBJECT, or only its SUBJECT")
 	flags.Func("pending-ttl", "how long (a `duration`) a deferred write waits for agent confirm before it expires (default 10m)", func(v string) error {
 		d, err := time.ParseDuration(v)
 		if err == nil && d <= 0 {

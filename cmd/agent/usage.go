@@ -53,6 +53,8 @@ var flagGroups = map[string][]string{
 	"store":             {"pending"},
 	"pending-store":     {"pending"},
 	"pending-ttl":       {"pending"},
+	// listing
+	"caller": {"list"},
 }
 
 // owns reports whether command c takes flag name.

@@ -94,4 +94,5 @@ var pgMigrations = []string{
 	ALTER TABLE requests ADD COLUMN catalog_source TEXT NOT NULL DEFAULT '';`,
 	`CREATE INDEX events_kind ON events(request_id, event, seq);`,
 	ceilingsTable,
+	callerColumn,
 }

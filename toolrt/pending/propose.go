@@ -28,7 +28,9 @@ type Proposal struct {
 	User      string
 	Role      string
 	// Caller is the authenticated caller the proposer acted for (an MCP server's OAuth
-	// caller); it is written in the proposal's history. "" when none.
+	// caller, issuer#subject); it is recorded in the request (Request.Caller) and named in the
+	// proposal's history. "" when none. The store matches retries by Key alone: the
+	// proposer puts the caller in it (toolrt's key hashes the run and the caller).
 	Caller string
 	// Catalog is the proposer's catalog digest ("sha256:<hex>") and CatalogSource where it came
 	// from ("embedded" or an absolute path); "" when the proposer did not say.
@@ -108,10 +110,10 @@ func insert(ctx context.Context, tx *txn, id, sha string, p Proposal, created, e
 		text = []byte("[]")
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO requests (id, idem_key, run, tool, operation, endpoint, body, body_sha,
-		variables, model_text, "user", role, state, created_at, expires_at, catalog, catalog_source)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		variables, model_text, "user", role, state, created_at, expires_at, catalog, catalog_source, caller)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, p.Key, p.Run, p.Tool, p.Operation, p.Endpoint, p.Body, sha, string(p.Variables), string(text),
-		p.User, p.Role, string(Pending), created.UnixMilli(), expires.UnixMilli(), p.Catalog, p.CatalogSource)
+		p.User, p.Role, string(Pending), created.UnixMilli(), expires.UnixMilli(), p.Catalog, p.CatalogSource, p.Caller)
 	return err
 }
 

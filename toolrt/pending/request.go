@@ -50,8 +50,12 @@ type Request struct {
 	BodySHA   string // hex SHA-256 of Body, taken when it was proposed
 	Variables json.RawMessage
 	ModelText []ModelText
-	User      string // who proposed it ("" anonymous)
+	User      string // who proposed it ("" anonymous): the proposing process's own login
 	Role      string
+	// Caller is the authenticated caller the proposer acted for (issuer#subject, an MCP
+	// server's OAuth caller): whose model asked for the write when User is a server's shared
+	// login. "" without authentication, and for a request recorded before the store kept it.
+	Caller string
 	// Catalog is the digest of the catalog it was proposed under ("sha256:<hex>") and
 	// CatalogSource where that catalog came from ("embedded" or an absolute path); both ""
 	// for a request recorded before the store kept them.
@@ -73,7 +77,7 @@ var ErrNotFound = errors.New("no such request")
 
 // columns quotes "user", a reserved word in PostgreSQL (a bare user is the session's role name there).
 const columns = `id, idem_key, run, tool, operation, endpoint, body, body_sha, variables, model_text, "user", role,
-	state, created_at, expires_at, decided_by, decided_at, outcome, status, result, reason, catalog, catalog_source`
+	state, created_at, expires_at, decided_by, decided_at, outcome, status, result, reason, catalog, catalog_source, caller`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
@@ -83,7 +87,7 @@ func scan(r rowScanner) (*Request, error) {
 	var created, expires, decided int64
 	err := r.Scan(&q.ID, &q.Key, &q.Run, &q.Tool, &q.Operation, &q.Endpoint, &q.Body, &q.BodySHA, &vars, &text,
 		&q.User, &q.Role, &q.State, &created, &expires, &q.DecidedBy, &decided, &q.Outcome, &q.Status, &q.Result, &q.Reason,
-		&q.Catalog, &q.CatalogSource)
+		&q.Catalog, &q.CatalogSource, &q.Caller)
 	if err != nil {
 		return nil, err
 	}

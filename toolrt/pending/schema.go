@@ -57,7 +57,14 @@ var migrations = []string{
 	`CREATE INDEX events_kind ON events(request_id, event, seq);`,
 	// The windowed ceilings' counts (ceilings.go).
 	ceilingsTable,
+	// Version 5: the authenticated caller a request was proposed for (an MCP server's OAuth
+	// caller, issuer#subject), so `agent pending` and `agent review` can show whose model asked.
+	// Requests recorded before, and those made without authentication, have ''.
+	callerColumn,
 }
+
+// callerColumn is migration 5, the same in both dialects.
+const callerColumn = `ALTER TABLE requests ADD COLUMN caller TEXT NOT NULL DEFAULT '';`
 
 func (s *Store) migrate(ctx context.Context) error {
 	return s.tx(ctx, func(tx *txn) error {
