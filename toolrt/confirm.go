@@ -21,6 +21,9 @@ type StoredWrite struct {
 	Tool    string
 	Body    []byte
 	BodySHA string // hex SHA-256 recorded when the write was proposed
+	// Caller is the authenticated caller the write was proposed for (pending.Request.Caller),
+	// carried into the confirm's audit record so the trail says whose model asked; "" when none.
+	Caller string
 }
 
 // CheckStored reports whether a stored write is exactly what this runtime would send for one of
@@ -70,7 +73,7 @@ func (r *Runtime) SendStored(ctx context.Context, w StoredWrite) (Result, error)
 	}
 	run := &Run{rt: r, id: newID("confirm"), direct: true}
 	c := run.newCall(w.Tool)
-	c.rec.Decision, c.rec.Request, c.rec.Body = audit.Confirmed, w.Request, "sha256:"+w.BodySHA
+	c.rec.Decision, c.rec.Request, c.rec.Body, c.rec.Caller = audit.Confirmed, w.Request, "sha256:"+w.BodySHA, w.Caller
 	t := r.byName[w.Tool]
 	res, err := c.send(ctx, t, &prepared{body: w.Body})
 	res, ferr := c.finish(res)

@@ -110,7 +110,8 @@ func TestDeferredStoreFailureSendsNothing(t *testing.T) {
 func TestSendStoredChecksTheBody(t *testing.T) {
 	t.Parallel()
 	endpoint, rec := startMovieDB(t)
-	rt := newRuntime(t, endpoint, asUser(Config{}))
+	var trail bytes.Buffer
+	rt := newRuntime(t, endpoint, asUser(Config{Audit: audit.New(&trail, false)}))
 	d := &memDeferrer{}
 	run := rt.NewDeferredRun(budget.New(budget.Defaults()), d)
 	if _, err := run.Call(context.Background(), "addWatchListItem", []byte(addMatrix)); err != nil {
@@ -119,7 +120,7 @@ func TestSendStoredChecksTheBody(t *testing.T) {
 	var w DeferredWrite
 	for _, w = range d.writes {
 	}
-	stored := StoredWrite{Request: "req-1", Tool: w.Tool, Body: w.Body, BodySHA: hexSHA(w.Body)}
+	stored := StoredWrite{Request: "req-1", Tool: w.Tool, Body: w.Body, BodySHA: hexSHA(w.Body), Caller: "https://issuer#alice"}
 	for name, bad := range map[string]StoredWrite{
 		"other tool":       {Request: "r", Tool: "movie", Body: w.Body, BodySHA: stored.BodySHA},
 		"hash mismatch":    {Request: "r", Tool: w.Tool, Body: w.Body, BodySHA: strings.Repeat("0", 64)},
@@ -134,9 +135,17 @@ func TestSendStoredChecksTheBody(t *testing.T) {
 	if n := rec.count("Tool_addWatchListItem"); n != 0 {
 		t.Fatalf("a refused stored write reached the server %d times", n)
 	}
+	trail.Reset()
 	res, err := rt.SendStored(context.Background(), stored)
 	if err != nil || res.IsError || rec.count("Tool_addWatchListItem") != 1 {
 		t.Errorf("send: %+v %v", res, err)
+	}
+	// The trail says whose model asked for the write it confirms.
+	for _, line := range strings.Split(strings.TrimSpace(trail.String()), "\n") {
+		var r audit.Record
+		if err := json.Unmarshal([]byte(line), &r); err != nil || r.Caller != stored.Caller {
+			t.Errorf("confirm's audit record %s: caller %q, want %q (%v)", line, r.Caller, stored.Caller, err)
+		}
 	}
 }
 

@@ -69,7 +69,7 @@ func (e *Env) confirm(ctx context.Context, st *pending.Store, r *pending.Request
 	if err != nil {
 		return err
 	}
-	w := toolrt.StoredWrite{Request: r.ID, Tool: r.Tool, Body: r.Body, BodySHA: r.BodySHA}
+	w := toolrt.StoredWrite{Request: r.ID, Tool: r.Tool, Body: r.Body, BodySHA: r.BodySHA, Caller: r.Caller}
 	rt, prov, err := e.confirmerRuntime(r, c)
 	var u uncheckable
 	switch {
