@@ -51,6 +51,11 @@ func ToolName(file string) string {
 func Check(file, tool, kind string, doc *ast.QueryDocument) diag.List {
 	var ds diag.List
 	want := "Tool_" + tool
+	if len(doc.Operations) == 0 { // an empty file, or fragments only
+		ds.Add(file, 1, 1, "the file holds no operation, want one named "+want,
+			fmt.Sprintf("write %s %s { %s ... }, or delete the file to use the default selection", kind, want, tool))
+		return ds
+	}
 	if len(doc.Operations) != 1 {
 		extra := doc.Operations[1] // the first operation that is not the tool's, at it
 		if extra.Name == want {
