@@ -1,0 +1,121 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// mistake is one thing a new team gets wrong in its inputs or on the command line, and what
+// toolgen must answer: the exit code and fragments of stderr (where, what, how to fix). A failed
+// run must leave generated/ as it was, and no run may change an input.
+type mistake struct {
+	name string
+	edit func(t *testing.T, dir string) // changes the example inputs in dir
+	args []string                       // extra flags; the workspace's own come first
+	code int
+	want []string // fragments of stderr, in any order
+}
+
+// replaceIn replaces old with new in the file at rel (edit fails when old is not there, so a
+// change to the example inputs cannot turn a case into a no-op).
+func replaceIn(rel, old, new string) func(t *testing.T, dir string) {
+	return func(t *testing.T, dir string) { t.Helper(); edit(t, filepath.Join(dir, rel), old, new) }
+}
+
+func write(rel, text string) func(t *testing.T, dir string) {
+	return func(t *testing.T, dir string) {
+		t.Helper()
+		p := filepath.Join(dir, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func rename(from, to string) func(t *testing.T, dir string) {
+	return func(t *testing.T, dir string) {
+		t.Helper()
+		if err := os.Rename(filepath.Join(dir, from), filepath.Join(dir, to)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+var mistakes = []mistake{
+	{name: "allowlist saved as Latin-1", edit: replaceIn("allowlist.yaml", "Answers questions", "R\xe9pond"), code: 1,
+		want: []string{"allowlist.yaml:9:19: byte 0xE9 is not UTF-8", "save it as UTF-8"}},
+	{name: "allowlist saved as UTF-16", edit: write("allowlist.yaml", "\xff\xfet\x00o\x00"), code: 1,
+		want: []string{"allowlist.yaml: the file is saved as UTF-16, not UTF-8; save it as UTF-8"}},
+	{name: "schema saved as Latin-1", edit: replaceIn("schema.graphql", `"""`, "\"\"\"caf\xe9 "), code: 1,
+		want: []string{"schema.graphql:", "byte 0xE9 is not UTF-8", "save it as UTF-8"}},
+	{name: "schema with a NUL byte", edit: replaceIn("schema.graphql", "type Mutation {", "\x00type Mutation {"), code: 1,
+		want: []string{"schema.graphql:", "holds a NUL byte"}},
+	{name: "override saved as UTF-16 without a byte-order mark", edit: write("tool-selections/movies.graphql", "q\x00u\x00e\x00r\x00y\x00"), code: 1,
+		want: []string{"tool-selections/movies.graphql: the file is saved as UTF-16"}},
+	{name: "empty override", edit: write("tool-selections/movies.graphql", ""), code: 1,
+		want: []string{"tool-selections/movies.graphql:1:1: the file holds no operation, want one named Tool_movies; write query Tool_movies"}},
+}
+
+// mistakesThatWork are inputs that look wrong but are fine: each must generate.
+var mistakesThatWork = []mistake{
+	{name: "allowlist with a byte-order mark", edit: replaceIn("allowlist.yaml", "# Which", "\ufeff# Which")},
+	{name: "allowlist with CRLF line ends", edit: func(t *testing.T, dir string) {
+		b, _ := os.ReadFile(filepath.Join(dir, "allowlist.yaml"))
+		write("allowlist.yaml", strings.ReplaceAll(string(b), "\n", "\r\n"))(t, dir)
+	}},
+}
+
+// TestMistakes: every mistake gets a clear error that names where it is and how to fix it, and
+// loses nothing: generated/ stays byte for byte as the last good run left it.
+func TestMistakes(t *testing.T) {
+	t.Parallel()
+	for _, m := range append(mistakes, mistakesThatWork...) {
+		t.Run(m.name, func(t *testing.T) {
+			t.Parallel()
+			dir, args := workspace(t)
+			if code, _, stderr := toolgen(t, args...); code != 0 {
+				t.Fatalf("the example does not generate: %s", stderr)
+			}
+			gen := filepath.Join(dir, "generated")
+			before := snapshot(t, gen)
+			m.edit(t, dir)
+			inputs := snapshot(t, dir)
+			code, _, stderr := toolgen(t, append(args, m.args...)...)
+			if code != m.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, m.code, stderr)
+			}
+			for _, w := range m.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			if strings.Contains(stderr, "panic") {
+				t.Errorf("stderr mentions a panic:\n%s", stderr)
+			}
+			after := snapshot(t, dir)
+			for p := range after {
+				if strings.HasPrefix(p, gen+string(filepath.Separator)) {
+					delete(after, p)
+				}
+			}
+			for p := range inputs {
+				if strings.HasPrefix(p, gen+string(filepath.Separator)) {
+					delete(inputs, p)
+				}
+			}
+			if diff := cmp.Diff(inputs, after); diff != "" {
+				t.Errorf("the run changed an input:\n%s", diff)
+			}
+			if m.code != 0 {
+				if diff := cmp.Diff(before, snapshot(t, gen)); diff != "" {
+					t.Errorf("a failed run changed generated/:\n%s", diff)
+				}
+			}
+		})
+	}
+}
