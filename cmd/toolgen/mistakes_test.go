@@ -59,6 +59,22 @@ var mistakes = []mistake{
 		want: []string{"tool-selections/movies.graphql: the file is saved as UTF-16"}},
 	{name: "empty override", edit: write("tool-selections/movies.graphql", ""), code: 1,
 		want: []string{"tool-selections/movies.graphql:1:1: the file holds no operation, want one named Tool_movies; write query Tool_movies"}},
+	{name: "override written as a subscription", edit: replaceIn("tool-selections/movies.graphql", "query Tool_movies", "subscription Tool_movies"), code: 1,
+		want: []string{"tool-selections/movies.graphql:5:3:", "never a subscription: write query or mutation"}},
+	{name: "override uses a variable it does not declare", edit: replaceIn("tool-selections/movies.graphql", ", $sort: MovieSort)", ")"), code: 1,
+		want: []string{`tool-selections/movies.graphql:5:59: variable "$sort" is not defined by operation "Tool_movies"; declare it with its type`}},
+	{name: "override declares a variable of the wrong type", edit: replaceIn("tool-selections/movies.graphql", "$page: Int,", "$page: String,"), code: 1,
+		want: []string{`tool-selections/movies.graphql:5:33: variable "$page" of type "String" used in position expecting type "Int"; declare $page as Int`}},
+	{name: "override leaves out a required argument", edit: replaceIn("tool-selections/search.graphql", "search(query: $query)", "search"), code: 1,
+		want: []string{`tool-selections/search.graphql:6:3: field "search" argument "query" of type "String!" is required, but it was not provided; pass it: search(query: $query`}},
+	{name: "override spreads a fragment on an impossible type, reported once", edit: replaceIn("tool-selections/movies.graphql", "fragment MovieCard on Movie", "fragment MovieCard on Person"), code: 1,
+		want: []string{`tool-selections/movies.graphql:6:18: fragment "MovieCard" cannot be spread here`, "change the fragment's on type", "toolgen: 4 problem(s)"}},
+	{name: "override with a single-quoted string", edit: replaceIn("tool-selections/search.graphql", "search(query: $query)", "search(query: 'matrix')"), code: 1,
+		want: []string{"tool-selections/search.graphql:6:17: unexpected character ' (a single quote); GraphQL strings take double quotes"}},
+	{name: "override whose braces are not closed", edit: write("tool-selections/movies.graphql", "query Tool_movies {\n  movies {\n    totalElements\n  \n}\n"), code: 1,
+		want: []string{"tool-selections/movies.graphql:6:1: expected Name, found <EOF>; the text ends too early: close every { with }"}},
+	{name: "schema saved from a login page", edit: write("schema.graphql", "<!DOCTYPE html>\n<html><body>Sign in</body></html>\n"), code: 1,
+		want: []string{"schema.graphql:1:1: unexpected character <; this looks like HTML"}},
 }
 
 // mistakesThatWork are inputs that look wrong but are fine: each must generate.
@@ -93,6 +109,13 @@ func TestMistakes(t *testing.T) {
 				if !strings.Contains(stderr, w) {
 					t.Errorf("stderr lacks %q:\n%s", w, stderr)
 				}
+			}
+			seen := map[string]bool{}
+			for _, l := range strings.Split(stderr, "\n") {
+				if seen[l] && l != "" {
+					t.Errorf("stderr repeats %q", l)
+				}
+				seen[l] = true
 			}
 			if strings.Contains(stderr, "panic") {
 				t.Errorf("stderr mentions a panic:\n%s", stderr)

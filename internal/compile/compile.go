@@ -101,7 +101,7 @@ func compileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 }
 
 func finish(c *catalog.Catalog, ds diag.List) (*catalog.Catalog, diag.List) {
-	ds.Sort()
+	ds = ds.Sorted()
 	if ds.HasErrors() {
 		return nil, ds
 	}
