@@ -66,6 +66,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if ds.HasErrors() {
 		return failed(ds, stderr)
 	}
+	fmt.Fprint(stderr, ds.String()) // what reading skipped, such as overrides in a subfolder
 	in.LintAsWarnings = *lintMode == "warn"
 	sources := generate.Sources(in)
 	st := newStamp(fs, *out)

@@ -75,6 +75,10 @@ var mistakes = []mistake{
 		want: []string{"tool-selections/movies.graphql:6:1: expected Name, found <EOF>; the text ends too early: close every { with }"}},
 	{name: "schema saved from a login page", edit: write("schema.graphql", "<!DOCTYPE html>\n<html><body>Sign in</body></html>\n"), code: 1,
 		want: []string{"schema.graphql:1:1: unexpected character <; this looks like HTML"}},
+	{name: "override saved as .gql", edit: rename("tool-selections/movies.graphql", "tool-selections/movies.gql"), code: 1,
+		want: []string{"tool-selections/movies.gql: this override is not read", "; rename it to /", "/tool-selections/movies.graphql\n"}},
+	{name: "override saved as .graphqls", edit: rename("tool-selections/movies.graphql", "tool-selections/movies.graphqls"), code: 1,
+		want: []string{"tool-selections/movies.graphqls: this override is not read", "; rename it to /", "/tool-selections/movies.graphql\n"}},
 }
 
 // mistakesThatWork are inputs that look wrong but are fine: each must generate.
@@ -84,6 +88,10 @@ var mistakesThatWork = []mistake{
 		b, _ := os.ReadFile(filepath.Join(dir, "allowlist.yaml"))
 		write("allowlist.yaml", strings.ReplaceAll(string(b), "\n", "\r\n"))(t, dir)
 	}},
+	{name: "override moved into a subfolder is named", edit: func(t *testing.T, dir string) {
+		os.Mkdir(filepath.Join(dir, "tool-selections", "old"), 0o755)
+		rename("tool-selections/movies.graphql", "tool-selections/old/movies.graphql")(t, dir)
+	}, want: []string{"tool-selections/old: warning: the folder holds 1 override that toolgen does not read"}},
 }
 
 // TestMistakes: every mistake gets a clear error that names where it is and how to fix it, and
