@@ -79,6 +79,21 @@ var mistakes = []mistake{
 		want: []string{"tool-selections/movies.gql: this override is not read", "; rename it to /", "/tool-selections/movies.graphql\n"}},
 	{name: "override saved as .graphqls", edit: rename("tool-selections/movies.graphql", "tool-selections/movies.graphqls"), code: 1,
 		want: []string{"tool-selections/movies.graphqls: this override is not read", "; rename it to /", "/tool-selections/movies.graphql\n"}},
+	{name: "unknown flag", args: []string{"-allow", "allowlist.yaml"}, code: 2,
+		want: []string{"toolgen: -allow is not a flag; did you mean -allowlist? `toolgen -h` lists the flags\n"}},
+	{name: "flag without its value", args: []string{"-out"}, code: 2,
+		want: []string{"toolgen: -out needs a value"}},
+	{name: "generate typed as a command", args: []string{"generate"}, code: 2,
+		want: []string{`toolgen: "generate" is not a command (the commands are diff, help, init, introspect); generating takes no command`}},
+	{name: "package name that is no Go identifier", args: []string{"-package", "9tools"}, code: 2,
+		want: []string{`toolgen: -package "9tools" is not a Go package name; write a lower-case identifier, such as tools`}},
+	{name: "output folder that cannot be created", edit: func(t *testing.T, dir string) {
+		if os.Getuid() == 0 {
+			t.Skip("root writes into any folder")
+		}
+		os.Mkdir(filepath.Join(dir, "locked"), 0o555)
+	}, args: []string{"-out", "{dir}/locked/gen"}, code: 1,
+		want: []string{"permission denied; toolgen may not write into ", "/locked/gen: make it writable, or pick another folder with -out", "(nothing was written)"}},
 }
 
 // mistakesThatWork are inputs that look wrong but are fine: each must generate.
@@ -107,9 +122,14 @@ func TestMistakes(t *testing.T) {
 			}
 			gen := filepath.Join(dir, "generated")
 			before := snapshot(t, gen)
-			m.edit(t, dir)
+			if m.edit != nil {
+				m.edit(t, dir)
+			}
 			inputs := snapshot(t, dir)
-			code, _, stderr := toolgen(t, append(args, m.args...)...)
+			for _, a := range m.args {
+				args = append(args, strings.ReplaceAll(a, "{dir}", dir))
+			}
+			code, _, stderr := toolgen(t, args...)
 			if code != m.code {
 				t.Fatalf("exit %d, want %d; stderr:\n%s", code, m.code, stderr)
 			}
