@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/toolgen/toolgen/internal/suggest"
 )
@@ -49,11 +48,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 			fs.PrintDefaults()
 		}
 	case err != nil:
-		msg, sep := suggest.FlagError(fs, err), "; "
-		if strings.HasSuffix(msg, "?") {
-			sep = " "
-		}
-		fmt.Fprintf(stderr, "%s: %s%s`%[1]s -h` lists the flags\n", fs.Name(), msg, sep)
+		fmt.Fprintf(stderr, "%s: %s\n", fs.Name(), suggest.FlagLine(fs, err, fmt.Sprintf("`%s -h` lists the flags", fs.Name())))
 	}
 	return err
 }

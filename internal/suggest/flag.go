@@ -37,6 +37,15 @@ func FlagError(fs *flag.FlagSet, err error) string {
 	return msg
 }
 
+// FlagLine is FlagError followed by help, the command that lists the flags.
+func FlagLine(fs *flag.FlagSet, err error, help string) string {
+	msg := FlagError(fs, err)
+	if strings.HasSuffix(msg, "?") {
+		return msg + " " + help
+	}
+	return msg + "; " + help
+}
+
 // likelyFlag is the flag a misspelt or shortened name means: the only flag it begins, or the
 // closest name.
 func likelyFlag(name string, names []string) string {
