@@ -79,6 +79,12 @@ var mistakes = []mistake{
 		want: []string{"tool-selections/movies.gql: this override is not read", "; rename it to /", "/tool-selections/movies.graphql\n"}},
 	{name: "override saved as .graphqls", edit: rename("tool-selections/movies.graphql", "tool-selections/movies.graphqls"), code: 1,
 		want: []string{"tool-selections/movies.graphqls: this override is not read", "; rename it to /", "/tool-selections/movies.graphql\n"}},
+	{name: "one file of a schema split over two", edit: func(t *testing.T, dir string) {
+		b, _ := os.ReadFile(filepath.Join(dir, "schema.graphql"))
+		i := strings.Index(string(b), "type Mutation {")
+		write("schema.graphql", string(b[:i]))(t, dir)
+		write("mutations.graphql", string(b[i:]))(t, dir)
+	}, code: 1, want: []string{"schema.graphql:", "undefined type", "a schema split over several files needs them all: -schema FOLDER or 'graph/*.graphqls'"}},
 	{name: "unknown flag", args: []string{"-allow", "allowlist.yaml"}, code: 2,
 		want: []string{"toolgen: -allow is not a flag; did you mean -allowlist? `toolgen -h` lists the flags\n"}},
 	{name: "flag without its value", args: []string{"-out"}, code: 2,
