@@ -170,7 +170,7 @@ func readConfig(path string, s *Settings) error {
 		return nil
 	}
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w; agent reads its settings from the file %s in the working directory: move what is there away, or run agent from another folder", path, unwrapPath(err), configFile)
 	}
 	// yaml.v3 here, goccy/go-yaml for allowlist.yaml: this file decodes into a struct, one key
 	// at a time (config_read.go), and yaml.v3 leaves the defaults alone on an empty file; goccy's

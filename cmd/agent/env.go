@@ -196,7 +196,7 @@ func (e *Env) loginDocument() (string, error) {
 	}
 	b, err := os.ReadFile(e.Settings.LoginDocument)
 	if err != nil {
-		return "", fmt.Errorf("-login-document: %w", err)
+		return "", fmt.Errorf("login-document %s (%s): %w; pass the file holding the API's login mutation, or leave the setting out for the Movie Database's", e.Settings.LoginDocument, e.Settings.originOf("login-document"), unwrapPath(err))
 	}
 	return string(b), nil
 }
@@ -240,4 +240,13 @@ func (s *Settings) catalogFileError(err error) error {
 		why, fix = "it is a folder", "pass the catalog.json in it: -catalog "+filepath.Join(s.Catalog, "catalog.json")
 	}
 	return fmt.Errorf("catalog %s (%s): %s; %s", s.Catalog, s.originOf("catalog"), why, fix)
+}
+
+// unwrapPath drops the operation and path a PathError repeats ("open x: no such file").
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -47,6 +47,10 @@ func TestConfigMistakes(t *testing.T) {
 			want: []string{"agent: catalog nope.json (from -catalog): no such file or directory; pass the catalog.json toolgen wrote"}},
 		{name: "catalog folder", argv: []string{"catalog", "-catalog", "."}, code: 1,
 			want: []string{"agent: catalog . (from -catalog): it is a folder; pass the catalog.json in it: -catalog catalog.json"}},
+		{name: "catalog that is another file", argv: []string{"catalog", "-catalog", "agent.yaml"}, yaml: "role: support\n", code: 1,
+			want: []string{"agent: agent.yaml: catalog: ", "this is not a catalog.json toolgen wrote (pass the one in its output folder, such as generated/catalog.json)"}},
+		{name: "login document that does not exist", argv: []string{"call", "-login-document", "login.graphql", "-user", "ana", "movie", `{"id":"1"}`}, code: 1,
+			want: []string{"agent: login-document login.graphql (from -login-document): no such file or directory; pass the file holding the API's login mutation"}},
 		{name: "store URL missing its colon", argv: []string{"pending", "-store", "postgres//ana:secret@db/agent"}, code: 1,
 			want: []string{"agent: pending store postgres//…: a store is a SQLite file (a path) or a postgres:// URL"}},
 		{name: "store URL of another database", argv: []string{"pending", "-store", "mysql://ana:secret@db/agent"}, code: 1,
@@ -55,6 +59,7 @@ func TestConfigMistakes(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			t.Chdir(dir)
+			t.Setenv("AGENT_PASSWORD", "not-used")
 			if c.yaml != "" {
 				if err := os.WriteFile(configFile, []byte(c.yaml), 0o600); err != nil {
 					t.Fatal(err)
