@@ -41,6 +41,22 @@ func Parse(schema *ast.Schema, file, text string) (*ast.QueryDocument, diag.List
 	return doc, nil
 }
 
+// WrongKind reports an override whose one operation is of another kind than its tool (query
+// for a mutation field, mutation for a query field), before validation would report the field
+// as missing from the other root type, with what checkRoot finds; nil when the text does not
+// parse or the kind is right.
+func WrongKind(file, tool, kind, text string) diag.List {
+	doc, err := parser.ParseQuery(&ast.Source{Name: file, Input: text})
+	if err != nil || len(doc.Operations) != 1 || string(doc.Operations[0].Operation) == kind {
+		return nil
+	}
+	op := doc.Operations[0]
+	var ds diag.List
+	ds.Add(file, op.Position.Line, op.Position.Column, fmt.Sprintf("the operation is a %s, but %s is a %s field", op.Operation, tool, kind),
+		fmt.Sprintf("write %s Tool_%s ...", kind, tool))
+	return append(ds, checkRoot(file, tool, op)...)
+}
+
 // ToolName is the tool an override file belongs to: its base name without .graphql.
 func ToolName(file string) string {
 	return strings.TrimSuffix(path.Base(file), ".graphql")
