@@ -51,6 +51,8 @@ func TestConfigMistakes(t *testing.T) {
 			want: []string{"agent: agent.yaml: catalog: ", "this is not a catalog.json toolgen wrote (pass the one in its output folder, such as generated/catalog.json)"}},
 		{name: "login document that does not exist", argv: []string{"call", "-login-document", "login.graphql", "-user", "ana", "movie", `{"id":"1"}`}, code: 1,
 			want: []string{"agent: login-document login.graphql (from -login-document): no such file or directory; pass the file holding the API's login mutation"}},
+		{name: "store that is a folder", argv: []string{"pending", "-store", "."}, code: 1,
+			want: []string{"agent: pending store . is a folder; name a file in it, such as pending.db"}},
 		{name: "store URL missing its colon", argv: []string{"pending", "-store", "postgres//ana:secret@db/agent"}, code: 1,
 			want: []string{"agent: pending store postgres//…: a store is a SQLite file (a path) or a postgres:// URL"}},
 		{name: "store URL of another database", argv: []string{"pending", "-store", "mysql://ana:secret@db/agent"}, code: 1,
