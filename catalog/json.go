@@ -47,7 +47,7 @@ func Parse(data []byte) (*Catalog, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		return nil, fmt.Errorf("catalog: %w; regenerate it with toolgen", err)
+		return nil, fmt.Errorf("catalog: %w; this is not a catalog.json toolgen wrote (pass the one in its output folder, such as generated/catalog.json), or one of an older format: regenerate it with toolgen", err)
 	}
 	if c.GeneratedBy != GeneratedBy {
 		return nil, fmt.Errorf("catalog: generatedBy is %q, want %q; this file was not made by toolgen", c.GeneratedBy, GeneratedBy)

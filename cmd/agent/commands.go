@@ -69,7 +69,7 @@ func run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.
 	case errors.Is(err, errUsage), errors.Is(err, flag.ErrHelp):
 		return 2
 	}
-	fmt.Fprintf(stderr, "agent: %s\n", gate.Escape(err.Error())) // errors may quote a server
+	fmt.Fprint(stderr, errorLines(err))
 	return 1
 }
 
@@ -133,7 +133,7 @@ func menu(ctx context.Context, sh *shared) error {
 			return nil
 		}
 		if err := menuRun(ctx, sh, choice); err != nil && !errors.Is(err, errUsage) {
-			fmt.Fprintf(stderr, "agent: %s\n", gate.Escape(err.Error())) // errors may quote a server
+			fmt.Fprint(stderr, errorLines(err))
 		}
 		fmt.Fprintln(stdout)
 	}
@@ -178,4 +178,18 @@ func splitFirst(line string) []string {
 		return []string{first}
 	}
 	return []string{first, rest}
+}
+
+// errorLines prints err as "agent: …" lines, one per error an errors.Join holds (agent.yaml's
+// problems, one per key), each escaped: errors may quote a server.
+func errorLines(err error) string {
+	var b strings.Builder
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			b.WriteString(errorLines(e))
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "agent: %s\n", gate.Escape(err.Error()))
+	return b.String()
 }

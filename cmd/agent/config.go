@@ -4,20 +4,19 @@ package main
 // follow the command name. The password is never a setting: it comes from AGENT_PASSWORD only.
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/toolgen/toolgen/agent"
 	"github.com/toolgen/toolgen/mcpserve"
 	"github.com/toolgen/toolgen/metatools"
 	"github.com/toolgen/toolgen/toolrt"
-	"go.yaml.in/yaml/v3"
 )
 
 // configFile is read from the working directory when it exists.
@@ -157,10 +156,10 @@ func parseSettings(cmd string, args []string, stderr io.Writer) (Settings, []str
 		return s, nil, err
 	}
 	if _, err := metatools.ParseMode(s.Tools); err != nil {
-		return s, nil, err
+		return s, nil, s.settingError("tools", err)
 	}
 	if _, err := mcpserve.ParseApproval(s.Approve); err != nil {
-		return s, nil, err // every command reads -approve the same way, not only mcp
+		return s, nil, s.settingError("approve", err) // every command reads -approve the same way, not only mcp
 	}
 	if err := (toolrt.Config{TokenHeader: s.TokenHeader, Headers: s.Headers}).Check(); err != nil {
 		return s, nil, headerError(err)
@@ -175,16 +174,23 @@ func readConfig(path string, s *Settings) error {
 		return nil
 	}
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w; agent reads its settings from the file %s in the working directory: move what is there away, or run agent from another folder", path, unwrapPath(err), configFile)
 	}
-	// yaml.v3 here, goccy/go-yaml for allowlist.yaml: this file decodes into a struct, and
-	// yaml.v3's struct decoder names the line of every mistake (a bad duration too) and leaves
-	// the defaults alone on an empty file; goccy's loses both. allowlist.yaml is walked as a node
-	// tree, where goccy's parser positions what yaml.v3's cannot (a syntax error's column).
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true) // a misspelt key must not silently fall back to a default
-	if err := dec.Decode(s); err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("%s: %w (the password is never read from a file: set AGENT_PASSWORD)", path, err)
+	// yaml.v3 here, goccy/go-yaml for allowlist.yaml: this file decodes into a struct, one key
+	// at a time (config_read.go), and yaml.v3 leaves the defaults alone on an empty file; goccy's
+	// does not. A misspelt key must not silently fall back to a default: it is an error.
+	return decodeConfig(path, data, s)
+}
+
+// settingError names where a refused setting was set (-approve, agent.yaml:3), so that a value
+// from a file nobody looked at is found.
+func (s *Settings) settingError(name string, err error) error {
+	o := s.Origin[name]
+	if o == "" || strings.HasPrefix(o, "-") {
+		if strings.Contains(err.Error(), "-"+name) {
+			return err
+		}
+		return fmt.Errorf("-%s: %w", name, err)
 	}
-	return nil
+	return fmt.Errorf("%s (from %s): %w", name, o, err)
 }

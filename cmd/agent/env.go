@@ -7,10 +7,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
+	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -70,7 +74,8 @@ func (e *Env) Catalog() (*toolrt.Catalog, error) {
 
 func (e *Env) loadCatalog() (*toolrt.Catalog, error) {
 	if e.Settings.Catalog != "" {
-		return toolrt.Load(nil, toolrt.FromFile(e.Settings.Catalog), toolrt.Pin(e.Settings.CatalogSHA256))
+		c, err := toolrt.Load(nil, toolrt.FromFile(e.Settings.Catalog), toolrt.Pin(e.Settings.CatalogSHA256))
+		return c, e.Settings.catalogFileError(err)
 	}
 	return toolrt.Load(generated.CatalogJSON, toolrt.Pin(e.Settings.CatalogSHA256))
 }
@@ -78,7 +83,7 @@ func (e *Env) loadCatalog() (*toolrt.Catalog, error) {
 // Endpoint is the configured endpoint: -endpoint, endpoint: in agent.yaml or $AGENT_ENDPOINT.
 func (e *Env) Endpoint() (string, error) {
 	if e.Settings.Endpoint != "" {
-		return e.Settings.Endpoint, nil
+		return e.Settings.Endpoint, e.Settings.checkEndpoint()
 	}
 	return "", fmt.Errorf("no endpoint: pass -endpoint URL, set endpoint: in agent.yaml or export %s; for the Movie Database demo start `go run ./cmd/moviedb` and use %s", EndpointEnv, demoEndpoint)
 }
@@ -191,7 +196,7 @@ func (e *Env) loginDocument() (string, error) {
 	}
 	b, err := os.ReadFile(e.Settings.LoginDocument)
 	if err != nil {
-		return "", fmt.Errorf("-login-document: %w", err)
+		return "", fmt.Errorf("login-document %s (%s): %w; pass the file holding the API's login mutation, or leave the setting out for the Movie Database's", e.Settings.LoginDocument, e.Settings.originOf("login-document"), unwrapPath(err))
 	}
 	return string(b), nil
 }
@@ -207,3 +212,41 @@ func (e *Env) Budget() (*budget.Budget, error) {
 
 // Approver asks at this terminal.
 func (e *Env) Approver() gate.Approver { return gate.NewConsole(e.Lines, e.Out) }
+
+// checkEndpoint refuses an endpoint that is not an http or https URL before any call: without
+// a scheme (localhost:8081/graphql) every call failed as "could not be reached; try again later".
+func (s *Settings) checkEndpoint() error {
+	u, err := url.Parse(s.Endpoint)
+	if err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+		return nil
+	}
+	fix := "write the whole URL, such as " + demoEndpoint
+	if err == nil && u.Scheme != "http" && u.Scheme != "https" && !strings.Contains(s.Endpoint, "://") {
+		fix = "write the whole URL: http://" + strings.TrimPrefix(s.Endpoint, "//") + " (or https://)"
+	}
+	return fmt.Errorf("endpoint %q (%s) is not an http:// or https:// URL; %s", s.Endpoint, s.originOf("endpoint"), fix)
+}
+
+// catalogFileError says how to fix a -catalog that names no file: the flag, where it was set,
+// and what to pass instead.
+func (s *Settings) catalogFileError(err error) error {
+	var pe *fs.PathError
+	if err == nil || !errors.As(err, &pe) {
+		return err
+	}
+	why := pe.Err.Error()
+	fix := "pass the catalog.json toolgen wrote (generated/catalog.json), or leave -catalog out for the embedded catalog"
+	if info, serr := os.Stat(s.Catalog); serr == nil && info.IsDir() {
+		why, fix = "it is a folder", "pass the catalog.json in it: -catalog "+filepath.Join(s.Catalog, "catalog.json")
+	}
+	return fmt.Errorf("catalog %s (%s): %s; %s", s.Catalog, s.originOf("catalog"), why, fix)
+}
+
+// unwrapPath drops the operation and path a PathError repeats ("open x: no such file").
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -72,7 +72,7 @@ func TestCallsPerCallerSetting(t *testing.T) {
 	if err := os.WriteFile(configFile, []byte("max-calls-per-caller: lots\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := parseSettings("mcp", nil, io.Discard); err == nil || !strings.Contains(err.Error(), "line 1: max-calls-per-caller") {
+	if _, _, err := parseSettings("mcp", nil, io.Discard); err == nil || !strings.Contains(err.Error(), "agent.yaml:1:23: max-calls-per-caller") {
 		t.Errorf("agent.yaml lots: err %v", err)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/toolgen/toolgen/internal/suggest"
 )
 
 // errHelp is a help request that was answered: exit status 0.
@@ -95,7 +97,7 @@ func parseCommandLine(flags *flag.FlagSet, c command, args []string, stderr io.W
 			return nil, errHelp
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "agent %s: %v; `agent %s -h` lists its flags\n", c.name, err, c.name)
+			fmt.Fprintf(stderr, "agent %s: %s\n", c.name, suggest.FlagLine(flags, err, fmt.Sprintf("`agent %s -h` lists its flags", c.name)))
 			return nil, errUsage
 		}
 		rest := flags.Args()

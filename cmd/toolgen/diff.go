@@ -29,7 +29,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: toolgen diff [-format markdown|json|text|github] [-fail-on breaking|dangerous|security|never] [-allowlist allowlist.yaml] [-reviewed FILE] [-max-bytes N] OLD NEW")
 		fs.PrintDefaults()
 	}
-	files, err := parseAnyOrder(fs, args)
+	files, err := parseAnyOrder(fs, args, stderr)
 	if err != nil {
 		return 2
 	}

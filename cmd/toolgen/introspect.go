@@ -48,7 +48,7 @@ func runIntrospect(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Prints the schema of a GraphQL endpoint (or of a saved introspection result) as SDL.")
 		fs.PrintDefaults()
 	}
-	pos, err := parseAnyOrder(fs, args)
+	pos, err := parseAnyOrder(fs, args, stderr)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

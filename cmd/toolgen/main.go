@@ -7,7 +7,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/toolgen/toolgen/catalog"
@@ -46,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 func runGenerate(args []string, stdout, stderr io.Writer) int {
 	fs, f := newGenerateFlags(stderr)
 	schema, allow, selections, out, pkg, check, lintMode := f.schema, f.allow, f.selections, f.out, f.pkg, f.check, f.lintMode
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -58,6 +60,10 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	if *pkg == "" {
 		*pkg = packageName(*out)
+	} else if !token.IsIdentifier(*pkg) || token.IsKeyword(*pkg) {
+		fmt.Fprintf(stderr, "toolgen: -package %q is not a Go package name; write a lower-case identifier, such as %s (or leave the flag out for %s)\n",
+			*pkg, packageName(*pkg), packageName(*out))
+		return 2
 	}
 	if *lintMode != "" && *lintMode != "warn" {
 		fmt.Fprintf(stderr, "toolgen: -lint %q: the only mode is warn; leave the flag out for each rule's own level\n", *lintMode)
@@ -67,6 +73,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if ds.HasErrors() {
 		return failed(ds, stderr)
 	}
+	fmt.Fprint(stderr, ds.String()) // what reading skipped, such as overrides in a subfolder
 	in.LintAsWarnings = *lintMode == "warn"
 	sources := generate.Sources(in)
 	st := newStamp(fs, *out)
@@ -99,7 +106,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	r, err := genout.Write(*out, files, m)
 	if err != nil {
-		fmt.Fprintf(stderr, "toolgen: %v\n", err)
+		fmt.Fprintf(stderr, "toolgen: %v%s\n", err, writeFix(*out, err, r))
 		return 1
 	}
 	st.save(m.Marshal(), ds.String())
@@ -163,4 +170,16 @@ func checkFresh(dir string, files map[string][]byte, m genout.Manifest, again st
 	saved()
 	fmt.Fprintf(stdout, "toolgen: %s is fresh (%d files)\n", dir, len(files))
 	return 0
+}
+
+// writeFix says how to get past a failed write of the output folder, and what was written.
+func writeFix(out string, err error, r genout.Report) string {
+	if !errors.Is(err, fs.ErrPermission) {
+		return ""
+	}
+	fix := fmt.Sprintf("; toolgen may not write into %s: make it writable, or pick another folder with -out, and run toolgen again", out)
+	if len(r.Written) == 0 && len(r.Deleted) == 0 {
+		return fix + " (nothing was written)"
+	}
+	return fix
 }

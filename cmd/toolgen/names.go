@@ -3,9 +3,13 @@ package main
 import (
 	"fmt"
 	"go/token"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/toolgen/toolgen/internal/suggest"
 )
 
 // packageName derives the generated package's default name from the output folder, as Go
@@ -57,6 +61,14 @@ const schemaUsage = "the GraphQL schema: a file (SDL, or a saved introspection r
 // unexpectedArgs explains arguments left after the flags: most often a glob the shell expanded
 // because it was not quoted, which would silently drop every flag after it.
 func unexpectedArgs(cmd string, args []string) string {
+	if cmd == "toolgen" && isWord(args[0]) {
+		names := slices.Sorted(maps.Keys(subcommands))
+		fix := "generating takes no command: run toolgen with its flags only"
+		if c := suggest.Closest(args[0], names); c != "" {
+			fix = fmt.Sprintf("did you mean toolgen %s? Generating takes no command: run toolgen with its flags only", c)
+		}
+		return fmt.Sprintf("toolgen: %q is not a command (the commands are %s); %s\n", args[0], strings.Join(names, ", "), fix)
+	}
 	return fmt.Sprintf("%s: unexpected argument %q; flags come before arguments, and a glob passed to -schema must be quoted so the shell does not expand it: -schema 'graph/*.graphqls'\n", cmd, args[0])
 }
 
@@ -79,4 +91,9 @@ func quoteArg(a string) string {
 		return a
 	}
 	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+}
+
+// isWord: an argument that reads as a command's name, not a file or a glob.
+func isWord(s string) bool {
+	return s != "" && !strings.ContainsAny(s, "./\\*?[") && !strings.HasSuffix(s, "graphql") && !strings.HasSuffix(s, "yaml")
 }

@@ -22,10 +22,15 @@ func indentHint(src []byte, line int, msg string) string {
 		return ""
 	}
 	switch {
+	case strings.HasPrefix(msg, "non-map value is specified"):
+		return noColon(here)
 	case strings.HasPrefix(msg, "value is not allowed in this context"):
 		prev, ok := previousLine(lines, line)
 		if !ok {
 			return ""
+		}
+		if h := listAmongKeys(here, prev); h != "" {
+			return h
 		}
 		if here.indent > prev.indent && prev.hasValue() {
 			return deeper(here, prev)
@@ -41,6 +46,39 @@ func indentHint(src []byte, line int, msg string) string {
 		}
 	}
 	return ""
+}
+
+// noColon: a line whose key has no colon after it (`person {}`), read as a plain value where
+// a key: value pair belongs.
+func noColon(l srcLine) string {
+	if strings.HasPrefix(l.text, "- ") {
+		return listItem(l)
+	}
+	key, rest, _ := strings.Cut(l.text, " ")
+	if key == "" || strings.Contains(key, ":") || strings.HasPrefix(key, "-") {
+		return ""
+	}
+	if rest = strings.TrimSpace(rest); rest == "" || rest[0] == '#' {
+		rest = "{}"
+	}
+	return fmt.Sprintf("line %d has no colon after its key %q; write %s: %s", l.n, key, key, rest)
+}
+
+// listAmongKeys: a list item (- movie) written among the keys of a mapping (tools:, roles:),
+// whose entries are all key: value.
+func listAmongKeys(here, prev srcLine) string {
+	if !strings.HasPrefix(prev.text, "- ") || prev.indent != here.indent || strings.HasPrefix(here.text, "-") {
+		return ""
+	}
+	return listItem(prev)
+}
+
+func listItem(l srcLine) string {
+	item := strings.TrimPrefix(l.text, "- ")
+	if name, _, _ := strings.Cut(item, " "); name != "" && !strings.ContainsAny(name, ":{[") {
+		return fmt.Sprintf("line %d is a list item (- %s) among the keys of a mapping; write it as a key: %s: {}", l.n, name, name)
+	}
+	return fmt.Sprintf("line %d is a list item among the keys of a mapping; remove its - and write it as key: value", l.n)
 }
 
 // deeper: line d is indented deeper than line s, whose key already has its value.

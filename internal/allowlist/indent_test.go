@@ -23,6 +23,10 @@ func TestIndentHints(t *testing.T) {
 		// A colon in a value is not an indentation mistake.
 		"tools:\n  a:\n    title: t: u\n    roles: [x]\n": "allowlist.yaml:3:12: invalid YAML: mapping value is not allowed in this context" + fix,
 		"a: b: c\n": "allowlist.yaml:1:4: invalid YAML: mapping value is not allowed in this context" + fix,
+		// A key without its colon, and a list item among the keys of a mapping.
+		"tools:\n  movie: {}\n  person {}\n": "allowlist.yaml:3:3: invalid YAML: non-map value is specified: line 3 has no colon after its key \"person\"; write person: {}" + fix,
+		"tools:\n  - movie\n  person: {}\n":  "allowlist.yaml:3:3: invalid YAML: value is not allowed in this context: line 2 is a list item (- movie) among the keys of a mapping; write it as a key: movie: {}" + fix,
+		"tools:\n  movie: {}\n  - person\n":  "allowlist.yaml:3:3: invalid YAML: non-map value is specified: line 3 is a list item (- person) among the keys of a mapping; write it as a key: person: {}" + fix,
 	} {
 		_, ds := Parse("allowlist.yaml", []byte(src))
 		if diff := cmp.Diff(want, ds.String()); diff != "" {

@@ -63,6 +63,10 @@ func CompileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 }
 
 func compileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.Catalog, diag.List) {
+	in, tds := checkText(in)
+	if len(tds) > 0 {
+		return finish(nil, tds)
+	}
 	schema, ds := gqlschema.Load(in.SchemaSources()...)
 	list, lds := allowlist.Parse(in.AllowlistPath, in.Allowlist)
 	ds = append(ds, lds...)
@@ -97,7 +101,7 @@ func compileThen(in Inputs, unreviewed func(built *catalog.Catalog)) (*catalog.C
 }
 
 func finish(c *catalog.Catalog, ds diag.List) (*catalog.Catalog, diag.List) {
-	ds.Sort()
+	ds = ds.Sorted()
 	if ds.HasErrors() {
 		return nil, ds
 	}

@@ -34,6 +34,10 @@ func (c *compiler) loadOverrides(files map[string][]byte) diag.List {
 		if kind == "" {
 			continue // allowlist.Resolve already reports the unknown name
 		}
+		if wds := selection.WrongKind(p, tool, string(kind), string(files[p])); len(wds) > 0 {
+			ds = append(ds, wds...)
+			continue
+		}
 		doc, pds := selection.Parse(c.schema, p, string(files[p]))
 		if len(pds) > 0 {
 			ds = append(ds, c.hiddenSelected(pds)...)

@@ -91,6 +91,13 @@ func (l List) Sort() {
 	})
 }
 
+// Sorted is the list sorted, without repeats: a validator that reaches one fragment from two
+// places reports its problems twice, and a reader fixes each once.
+func (l List) Sorted() List {
+	l.Sort()
+	return slices.Compact(l)
+}
+
 // String renders the sorted list one diagnostic per line.
 func (l List) String() string {
 	var b strings.Builder

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -11,6 +12,7 @@ import (
 	"github.com/toolgen/toolgen/internal/compile"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/introspect"
+	"github.com/toolgen/toolgen/internal/plural"
 )
 
 // DefaultSelections is the overrides folder toolgen reads when -selections is not given.
@@ -41,7 +43,17 @@ func Read(root, schema, allowlistPath, selectionsDir string) (compile.Inputs, di
 		ds.Add(rel, 0, 0, "cannot read the selections folder: "+reason(err), "pass the folder with -selections")
 	}
 	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".graphql") {
+		if e.IsDir() {
+			subfolder(rel, selectionsDir, e.Name(), &ds)
+			continue
+		}
+		if ext := path.Ext(e.Name()); ext == ".gql" || ext == ".graphqls" {
+			want := strings.TrimSuffix(e.Name(), ext) + ".graphql"
+			ds.Add(path.Join(rel, e.Name()), 0, 0, "this override is not read: toolgen reads only "+rel+"/*.graphql, so the tool would keep its default selection",
+				"rename it to "+path.Join(rel, want))
+			continue
+		}
+		if !strings.HasSuffix(e.Name(), ".graphql") {
 			continue
 		}
 		p := path.Join(rel, e.Name())
@@ -53,6 +65,17 @@ func Read(root, schema, allowlistPath, selectionsDir string) (compile.Inputs, di
 		in.Selections[p] = b
 	}
 	return in, ds
+}
+
+// subfolder warns about overrides in a subfolder of the selections folder: toolgen reads none
+// of them, and a tool whose override was moved there silently keeps its default selection.
+func subfolder(rel, dir, name string, ds *diag.List) {
+	found, _ := filepath.Glob(filepath.Join(dir, name, "*.graphql"))
+	if len(found) == 0 {
+		return
+	}
+	ds.Warn(path.Join(rel, name), 0, 0, fmt.Sprintf("the folder holds %s that toolgen does not read: overrides are read from %s itself",
+		plural.Count(len(found), "override"), rel), "move the ones meant for a tool up into "+rel+"/, or keep old ones outside it")
 }
 
 // SDLName is the name of the SDL toolgen compiles from the introspection result at path, which

@@ -38,6 +38,9 @@ var schemaExts = []string{".graphql", ".graphqls"}
 func ReadSchema(root, spec string, skip ...string) (compile.Inputs, diag.List) {
 	var ds diag.List
 	entries := schemaEntries(spec)
+	if _, err := os.Stat(under(root, spec)); err == nil && len(entries) > 1 {
+		entries = []string{spec} // a path with a comma in it (a folder "v1,v2") is one path
+	}
 	in := compile.Inputs{SchemaPath: strings.Join(entries, ",")}
 	if len(entries) == 0 {
 		ds.Add("-schema", 0, 0, "no schema is named", "pass the schema's file, folder or glob with -schema, e.g. -schema 'graph/*.graphqls'")

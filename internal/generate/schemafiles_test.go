@@ -45,6 +45,7 @@ func TestReadSchemaSpecs(t *testing.T) {
 		"graph/model/models_gen.go":    "package model\n",
 		"other/extra.graphqls":         "extend type Query { d: Int }\n",
 		"graph/users/deeper/x.graphql": "extend type Query { e: Int }\n",
+		"v1,v2/schema.graphql":         "type Query { a: Int }\n",
 	})
 	for _, tc := range []struct {
 		spec string
@@ -60,7 +61,8 @@ func TestReadSchemaSpecs(t *testing.T) {
 		{"other/extra.graphqls, graph/*.graphqls,graph/schema.graphqls", []string{"graph/movies.graphqls", "graph/schema.graphqls", "other/extra.graphqls"}},
 		{"graph/schema.graphqls,graph/movies.graphqls", []string{"graph/movies.graphqls", "graph/schema.graphqls"}},
 		{"graph/movies.graphqls,graph/schema.graphqls", []string{"graph/movies.graphqls", "graph/schema.graphqls"}},
-		{"graph/s*.graphqls", []string{"graph/schema.graphqls"}}, // one file: Schema, not SchemaFiles
+		{"graph/s*.graphqls", []string{"graph/schema.graphqls"}},   // one file: Schema, not SchemaFiles
+		{"v1,v2/schema.graphql", []string{"v1,v2/schema.graphql"}}, // a path with a comma is one path
 	} {
 		in, ds := ReadSchema(dir, tc.spec)
 		if ds.HasErrors() {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/platform"
@@ -56,14 +55,14 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 	// built-in definitions first, as LoadSchema does.
 	prelude, err := parser.ParseSchema(validator.Prelude)
 	if err != nil {
-		return nil, fromError(name, err)
+		return nil, fromError(name, "", err)
 	}
 	all := &ast.SchemaDocument{}
 	all.Merge(prelude)
 	all.Merge(doc)
 	schema, err := validator.ValidateSchemaDocument(all)
 	if err != nil {
-		return nil, plat.Explain(undefinedFix(fromError(name, err), doc, prelude))
+		return nil, plat.Explain(undefinedFix(fromError(name, "", err), doc, prelude))
 	}
 	if schema.Query == nil {
 		var ds diag.List
@@ -91,17 +90,17 @@ func dropBuiltinScalars(doc *ast.SchemaDocument) {
 }
 
 // fromError converts a gqlparser error (one or a list) into diagnostics.
-func fromError(name string, err error) diag.List {
+func fromError(name, src string, err error) diag.List {
 	var ds diag.List
 	var list gqlerror.List
 	var one *gqlerror.Error
 	switch {
 	case errors.As(err, &list):
 		for _, e := range list {
-			ds = append(ds, fromGQL(name, e))
+			ds = append(ds, fromGQL(name, src, e))
 		}
 	case errors.As(err, &one):
-		ds = append(ds, fromGQL(name, one))
+		ds = append(ds, fromGQL(name, src, one))
 	default:
 		ds.Add(name, 0, 0, err.Error(), fixHint)
 	}
@@ -109,16 +108,13 @@ func fromError(name string, err error) diag.List {
 }
 
 // fromGQL names the file gqlparser's position names (ErrorPosf and the lexer record it), so an
-// error in the second of several files points into that file; name is the fallback.
-func fromGQL(name string, e *gqlerror.Error) diag.Diagnostic {
-	if f, ok := e.Extensions["file"].(string); ok && f != "" {
-		name = f
+// error in the second of several files points into that file; name (whose text is src) is the
+// fallback.
+func fromGQL(name, src string, e *gqlerror.Error) diag.Diagnostic {
+	if f, ok := e.Extensions["file"].(string); ok && f != "" && f != name {
+		name, src = f, ""
 	}
-	d := diag.Diagnostic{File: name, Message: lowerFirst(strings.TrimSuffix(e.Message, ".")), Fix: fixHint}
-	if len(e.Locations) > 0 {
-		d.Line, d.Col = e.Locations[0].Line, e.Locations[0].Column
-	}
-	return d
+	return diag.FromGraphQL(name, src, e, fixHint)
 }
 
 // duplicates reports fields, arguments, enum values and types defined twice, with both positions.
@@ -199,11 +195,4 @@ func file(p *ast.Position) string {
 		return ""
 	}
 	return p.Src.Name
-}
-
-func lowerFirst(s string) string {
-	if s == "" || strings.ToUpper(s[:1]) != s[:1] || (len(s) > 1 && strings.ToUpper(s[1:2]) == s[1:2]) {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }

@@ -17,7 +17,7 @@ func TestLoadErrors(t *testing.T) {
 		"type Query { a(x: Int, x: Int): Int }\n":        "s.graphql:1:24: argument Query.a(x:) is defined twice (first at 1:16); remove one of the two arguments\n",
 		"enum E { A A }\ntype Query { e: E }\n":          "s.graphql:1:12: enum value E.A is defined twice (first at 1:10); remove one of the two values\n",
 		"type Mutation { a: Int }\n":                     "s.graphql: the schema has no Query type; declare type Query (or a schema { query: ... } block)\n",
-		"type Query { a: Int\n":                          "s.graphql:2:1: expected Name, found <EOF>; fix the schema (or copy it again from the API, e.g. with toolgen introspect) and run toolgen again\n",
+		"type Query { a: Int\n":                          "s.graphql:2:1: expected Name, found <EOF>; the text ends too early: close every { with } and every ( with )\n",
 	}
 	for src, want := range cases {
 		s, ds := Load(one(src))
@@ -35,7 +35,7 @@ func TestLoadErrors(t *testing.T) {
 func TestBuiltinScalarRedeclared(t *testing.T) {
 	src := "scalar Boolean\nscalar String\nscalar ID\nscalar Int\nscalar Float\nscalar Boolean\n\"A flag.\"\nscalar Flag\ntype Query {\n  a: Boolean\n  b: Nope\n}\n"
 	_, ds := Load(one(src))
-	want := "s.graphql:11:6: undefined type Nope; declare type Nope in the schema, or correct the name (in a schema copied from the API, copy it again, e.g. with toolgen introspect)\n"
+	want := "s.graphql:11:6: undefined type Nope; declare type Nope in the schema, or correct the name (in a schema copied from the API, copy it again, e.g. with toolgen introspect); a schema split over several files needs them all: -schema FOLDER or 'graph/*.graphqls'\n"
 	if diff := cmp.Diff(want, ds.String()); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

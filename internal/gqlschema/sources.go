@@ -21,7 +21,7 @@ func parseAll(sources []*ast.Source) (*ast.SchemaDocument, diag.List) {
 	if len(sources) == 1 { // one file: the pieces path, as before there were several
 		doc, err := parse(sources[0])
 		if err != nil {
-			return nil, fromError(sources[0].Name, err)
+			return nil, fromError(sources[0].Name, sources[0].Input, err)
 		}
 		return doc, nil
 	}
@@ -40,7 +40,7 @@ func parseAll(sources []*ast.Source) (*ast.SchemaDocument, diag.List) {
 	var ds diag.List
 	for i, err := range errs {
 		if err != nil {
-			ds = append(ds, fromError(sources[i].Name, err)...)
+			ds = append(ds, fromError(sources[i].Name, sources[i].Input, err)...)
 		}
 	}
 	if ds != nil {

@@ -64,7 +64,7 @@ func TestLoadSeveralFilesErrors(t *testing.T) {
 		"b.graphqls:2:11: undefined type Score; declare type Score in the schema, or correct the name (in a schema copied from the API, copy it again, e.g. with toolgen introspect)\n",
 	}, {
 		[]string{"type Query { a: Int\n", "type Movie { id: ID }\n", "type B {\n  b: Int!!\n}\n"},
-		"a.graphqls:2:1: expected Name, found <EOF>" + fix + "c.graphqls:2:10: expected Name, found !" + fix,
+		"a.graphqls:2:1: expected Name, found <EOF>; the text ends too early: close every { with } and every ( with )\n" + "c.graphqls:2:10: expected Name, found !" + fix,
 	}, {
 		// Two Federation v2 subgraphs are not one schema in two files: one error, naming both.
 		[]string{

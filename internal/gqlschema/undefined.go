@@ -24,9 +24,28 @@ func undefinedFix(ds diag.List, doc *ast.SchemaDocument, prelude *ast.SchemaDocu
 	for i, d := range ds {
 		if name, ok := strings.CutPrefix(d.Message, "undefined type "); ok && !strings.Contains(name, " ") {
 			ds[i].Fix = fixFor(name, types)
+			if oneFile(doc) {
+				ds[i].Fix += "; a schema split over several files needs them all: -schema FOLDER or 'graph/*.graphqls'"
+			}
 		}
 	}
 	return ds
+}
+
+// oneFile reports whether every definition of doc comes from one file: a type it lacks may be
+// in a file of the schema that was not given.
+func oneFile(doc *ast.SchemaDocument) bool {
+	name := ""
+	for _, d := range doc.Definitions {
+		if d.Position == nil || d.Position.Src == nil {
+			continue
+		}
+		if name != "" && d.Position.Src.Name != name {
+			return false
+		}
+		name = d.Position.Src.Name
+	}
+	return true
 }
 
 func fixFor(name string, known []string) string {

@@ -29,16 +29,32 @@ type Override struct {
 func Parse(schema *ast.Schema, file, text string) (*ast.QueryDocument, diag.List) {
 	doc, err := parser.ParseQuery(&ast.Source{Name: file, Input: text})
 	if err != nil {
-		return nil, fromError(file, err)
+		return nil, fromError(file, text, err)
 	}
 	var ds diag.List
 	for _, e := range validator.Validate(schema, doc) {
-		ds = append(ds, fromGQL(file, e))
+		ds = append(ds, diag.FromGraphQL(file, text, e, fixHint))
 	}
 	if len(ds) > 0 {
 		return nil, ds
 	}
 	return doc, nil
+}
+
+// WrongKind reports an override whose one operation is of another kind than its tool (query
+// for a mutation field, mutation for a query field), before validation would report the field
+// as missing from the other root type, with what checkRoot finds; nil when the text does not
+// parse or the kind is right.
+func WrongKind(file, tool, kind, text string) diag.List {
+	doc, err := parser.ParseQuery(&ast.Source{Name: file, Input: text})
+	if err != nil || len(doc.Operations) != 1 || string(doc.Operations[0].Operation) == kind {
+		return nil
+	}
+	op := doc.Operations[0]
+	var ds diag.List
+	ds.Add(file, op.Position.Line, op.Position.Column, fmt.Sprintf("the operation is a %s, but %s is a %s field", op.Operation, tool, kind),
+		fmt.Sprintf("write %s Tool_%s ...", kind, tool))
+	return append(ds, checkRoot(file, tool, op)...)
 }
 
 // ToolName is the tool an override file belongs to: its base name without .graphql.
@@ -51,6 +67,11 @@ func ToolName(file string) string {
 func Check(file, tool, kind string, doc *ast.QueryDocument) diag.List {
 	var ds diag.List
 	want := "Tool_" + tool
+	if len(doc.Operations) == 0 { // an empty file, or fragments only
+		ds.Add(file, 1, 1, "the file holds no operation, want one named "+want,
+			fmt.Sprintf("write %s %s { %s ... }, or delete the file to use the default selection", kind, want, tool))
+		return ds
+	}
 	if len(doc.Operations) != 1 {
 		extra := doc.Operations[1] // the first operation that is not the tool's, at it
 		if extra.Name == want {
@@ -159,35 +180,15 @@ func position(src string, off int) (line, col int) {
 	return line, 1 + utf8.RuneCountInString(src[start:off])
 }
 
-func fromError(file string, err error) diag.List {
+// fixHint is the fix of a problem gqlparser reports that diag.FromGraphQL knows none for.
+const fixHint = "fix the operation so that it is valid against the schema"
+
+func fromError(file, text string, err error) diag.List {
 	var ds diag.List
 	var one *gqlerror.Error
 	if errors.As(err, &one) {
-		return append(ds, fromGQL(file, one))
+		return append(ds, diag.FromGraphQL(file, text, one, fixHint))
 	}
 	ds.Add(file, 0, 0, err.Error(), "")
 	return ds
-}
-
-// fromGQL converts a gqlparser error; its "Did you mean" becomes the fix, so the line reads
-// `cannot query field "titel" on type "Book"; did you mean "title"?`.
-func fromGQL(file string, e *gqlerror.Error) diag.Diagnostic {
-	msg, fix := e.Message, "fix the operation so that it is valid against the schema"
-	if m, s, ok := strings.Cut(msg, ". Did you mean "); ok {
-		msg, fix = m, "did you mean "+s
-	}
-	d := diag.Diagnostic{File: file, Message: lowerFirst(strings.TrimSuffix(msg, ".")), Fix: fix}
-	if len(e.Locations) > 0 {
-		d.Line, d.Col = e.Locations[0].Line, e.Locations[0].Column
-	}
-	return d
-}
-
-// lowerFirst lower-cases a message's first letter, as every diagnostic's, unless it starts an
-// acronym or a name (GraphQL, ID).
-func lowerFirst(s string) string {
-	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' || ('A' <= s[1] && s[1] <= 'Z') {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }

@@ -19,7 +19,10 @@ func TestCheckPositions(t *testing.T) {
 		"query Tool_book { ...F }\nfragment F on Query { book { id } }\n": "f.graphql:1:22: the operation's top level holds a fragment; select book(...) { ... } itself at the top level; fragments are fine inside it\n",
 		"query Tool_book {\n  book { id }\n  again: book { id }\n}\n":     "f.graphql:3:3: the operation selects the root field book twice; remove one of them\n",
 		"query Tool_book { a: b }\nquery Other { book { id } }\n":         "f.graphql:2:1: the file holds 2 operations, want exactly one; keep only the operation Tool_book (fragments are fine)\n",
-		"query Other { b }\nquery Tool_book { book { id } }\n":            "f.graphql:1:1: the file holds 2 operations, want exactly one; keep only the operation Tool_book (fragments are fine)\n",
+		// An empty file, or one of comments only, once panicked.
+		"":          "f.graphql:1:1: the file holds no operation, want one named Tool_book; write query Tool_book { book ... }, or delete the file to use the default selection\n",
+		"# to do\n": "f.graphql:1:1: the file holds no operation, want one named Tool_book; write query Tool_book { book ... }, or delete the file to use the default selection\n",
+		"query Other { b }\nquery Tool_book { book { id } }\n": "f.graphql:1:1: the file holds 2 operations, want exactly one; keep only the operation Tool_book (fragments are fine)\n",
 	} {
 		doc, err := parser.ParseQuery(&ast.Source{Name: "f.graphql", Input: src})
 		if err != nil {

@@ -19,6 +19,21 @@ func IsURL(location string) bool {
 	return strings.HasPrefix(location, "postgres://") || strings.HasPrefix(location, "postgresql://")
 }
 
+// misspeltURL reports a location meant as a URL that IsURL does not accept (mysql://…,
+// postgres//… or postgres:/… missing a character), with its start, which holds no password.
+func misspeltURL(location string) (start string, ok bool) {
+	lower := strings.ToLower(location)
+	for _, p := range []string{"postgres:", "postgresql:", "postgres//", "postgresql//"} {
+		if strings.HasPrefix(lower, p) {
+			return location[:len(p)], true
+		}
+	}
+	if i := strings.Index(location, "://"); i > 0 && !strings.ContainsAny(location[:i], "/\\") {
+		return location[:i+3], true
+	}
+	return "", false
+}
+
 // Redacted is a store location fit to print: a URL's password replaced by xxxxx.
 func Redacted(location string) string {
 	if !IsURL(location) {

@@ -70,6 +70,13 @@ func Open(path string) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("pending store: empty path; name the store file (DefaultPath is the usual one)")
 	}
+	if scheme, ok := misspeltURL(path); ok {
+		// Read as a file path it made folders named like the URL and a SQLite file in them.
+		return nil, fmt.Errorf("pending store %s…: a store is a SQLite file (a path) or a postgres:// URL, and this is neither; write postgres://USER:PASSWORD@HOST/DB (with :// after postgres) or a file path (-store, or store: in agent.yaml)", scheme)
+	}
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return nil, fmt.Errorf("pending store %s is a folder; name a file in it, such as %s (-store, or store: in agent.yaml)", path, filepath.Join(path, "pending.db"))
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("pending store %s: %w", path, err)
 	}
