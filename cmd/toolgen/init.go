@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/toolgen/toolgen/internal/plural"
 	"io"
 	"io/fs"
 	"os"
@@ -44,7 +45,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	schemaIn, ds := generate.ReadSchema(".", *schema, generate.DefaultSelections) // a glob skips the overrides, as generation does
 	if ds.HasErrors() {
 		fmt.Fprint(stderr, ds.String())
-		fmt.Fprintf(stderr, "toolgen init: %d problem(s); nothing was printed\n", countErrors(ds))
+		fmt.Fprintf(stderr, "toolgen init: %s; nothing was printed\n", plural.Count(countErrors(ds), "problem"))
 		return 1
 	}
 	fmt.Fprint(stderr, ds.String())  // what a saved introspection result left out
@@ -53,7 +54,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	tokens.Save() // a failed save only costs the next run its counts
 	fmt.Fprint(stderr, ds.String())
 	if ds.HasErrors() {
-		fmt.Fprintf(stderr, "toolgen init: %d problem(s); nothing was printed\n", countErrors(ds))
+		fmt.Fprintf(stderr, "toolgen init: %s; nothing was printed\n", plural.Count(countErrors(ds), "problem"))
 		return 1
 	}
 	if err := writeOutput(*out, list, true, stdout); err != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/toolgen/toolgen/internal/plural"
 	"go/token"
 	"io"
 	"io/fs"
@@ -145,7 +146,7 @@ func newGenerateFlags(stderr io.Writer) (*flag.FlagSet, generateFlags) {
 
 func failed(ds diag.List, stderr io.Writer) int {
 	fmt.Fprint(stderr, ds.String())
-	fmt.Fprintf(stderr, "toolgen: %d problem(s); nothing was written\n", countErrors(ds))
+	fmt.Fprintf(stderr, "toolgen: %s; nothing was written\n", plural.Count(countErrors(ds), "problem"))
 	return 1
 }
 

@@ -7,6 +7,10 @@ package gqlschema
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
@@ -24,28 +28,52 @@ func undefinedFix(ds diag.List, doc *ast.SchemaDocument, prelude *ast.SchemaDocu
 	for i, d := range ds {
 		if name, ok := strings.CutPrefix(d.Message, "undefined type "); ok && !strings.Contains(name, " ") {
 			ds[i].Fix = fixFor(name, types)
-			if oneFile(doc) {
-				ds[i].Fix += "; a schema split over several files needs them all: -schema FOLDER or 'graph/*.graphqls'"
+			if src := oneFile(doc); src != "" {
+				if other := declaredBeside(src, name); other != "" {
+					ds[i].Fix = fmt.Sprintf("%s is declared in %s, which was not given: a schema split over several files needs them all; pass -schema %s (the folder) or a glob of its files", name, other, filepath.Dir(src))
+				}
 			}
 		}
 	}
 	return ds
 }
 
-// oneFile reports whether every definition of doc comes from one file: a type it lacks may be
-// in a file of the schema that was not given.
-func oneFile(doc *ast.SchemaDocument) bool {
+// oneFile is the file every definition of doc comes from, "" when they come from several: a
+// type one file lacks may be in a file of the schema that was not given.
+func oneFile(doc *ast.SchemaDocument) string {
 	name := ""
 	for _, d := range doc.Definitions {
 		if d.Position == nil || d.Position.Src == nil {
 			continue
 		}
 		if name != "" && d.Position.Src.Name != name {
-			return false
+			return ""
 		}
 		name = d.Position.Src.Name
 	}
-	return true
+	return name
+}
+
+// declaredBeside is a schema file in src's folder, other than src, that declares type name
+// ("type Review", "enum Review", "extend type Review" …); "" when none does. Only then is a
+// split schema the likely cause: for a plain typo the hint was noise.
+func declaredBeside(src, name string) string {
+	dir := filepath.Dir(src)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	decl := regexp.MustCompile(`(?m)^\s*(?:extend\s+)?(?:type|interface|union|enum|input|scalar)\s+` + regexp.QuoteMeta(name) + `\b`)
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if e.IsDir() || filepath.Clean(p) == filepath.Clean(src) || !slices.Contains([]string{".graphql", ".graphqls", ".gql"}, filepath.Ext(e.Name())) {
+			continue
+		}
+		if b, err := os.ReadFile(p); err == nil && decl.Match(b) {
+			return p
+		}
+	}
+	return ""
 }
 
 func fixFor(name string, known []string) string {
