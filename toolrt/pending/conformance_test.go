@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -54,5 +55,32 @@ func postgresDB(t *testing.T) string {
 func TestMigrationsMirrorEachOther(t *testing.T) {
 	if len(migrations) != len(pgMigrations) {
 		t.Fatalf("%d SQLite migrations and %d PostgreSQL ones: append each step to both", len(migrations), len(pgMigrations))
+	}
+}
+
+// TestUnreachablePostgresSaysWhatToCheck: a store that does not let us in is one line naming
+// the redacted URL, the server's or the network's reason, and what to check; pgx's own message
+// listed every address tried on lines of their own.
+func TestUnreachablePostgresSaysWhatToCheck(t *testing.T) {
+	cases := map[string]string{"postgres://u:secretpw@127.0.0.1:1/db": "connection refused"}
+	if !testing.Short() {
+		if db := postgresDB(t); db != "" {
+			cases[strings.Replace(db, "/test", "/nosuch", 1)] = `database "nosuch`
+		}
+	}
+	for dsn, reason := range cases {
+		_, err := Open(dsn)
+		if err == nil {
+			t.Fatalf("%s opened", Redacted(dsn))
+		}
+		msg := err.Error()
+		for _, want := range []string{Redacted(dsn), "cannot connect", reason, "check that PostgreSQL runs there"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("%q lacks %q", msg, want)
+			}
+		}
+		if strings.Contains(msg, "\n") || strings.Contains(msg, "secretpw") {
+			t.Errorf("%q: want one line without the password", msg)
+		}
 	}
 }

@@ -6,10 +6,13 @@ package pending
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"strings"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 )
@@ -63,10 +66,30 @@ func openPostgres(dsn string) (*Store, error) {
 	s, err := openDB(db, postgres, where)
 	if err != nil {
 		pool.Close()
-		return nil, err
+		return nil, unreachable(err, where)
 	}
 	s.closeExtra = pool.Close
 	return s, nil
+}
+
+// unreachable says why the database did not let us in, on one line, and what to check. pgx's
+// own message lists every address it tried on lines of their own, which reached people as one
+// line of escaped line breaks and no way forward.
+func unreachable(err error, where string) error {
+	var ce *pgconn.ConnectError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	why := strings.SplitN(ce.Error(), "\n", 2)[0]
+	var op *net.OpError
+	var pe *pgconn.PgError
+	switch {
+	case errors.As(err, &pe):
+		why = pe.Message // the server's own reason: a password refused, no such database
+	case errors.As(err, &op):
+		why = op.Error()
+	}
+	return fmt.Errorf("pending store %s: cannot connect: %s; check that PostgreSQL runs there and accepts this URL's host, port, user, password and database, or pass -store FILE for a SQLite file", where, why)
 }
 
 // pgMigrations are migrations in PostgreSQL's types: BIGINT milliseconds, BYTEA bodies, an
