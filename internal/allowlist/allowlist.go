@@ -7,6 +7,7 @@ package allowlist
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/toolgen/toolgen/internal/budget"
 	"github.com/toolgen/toolgen/internal/diag"
@@ -90,10 +91,12 @@ func Parse(name string, src []byte) (*File, diag.List) {
 func syntaxError(name string, src []byte, err error) diag.List {
 	var ds diag.List
 	line, col, msg := syntaxPos(err)
+	fix := "fix the YAML syntax (indent with spaces, quote strings containing ': ')"
 	if h := indentHint(src, line, msg); h != "" {
-		msg += ": " + h
+		what, how, _ := strings.Cut(h, "; ") // a hint says what is wrong, then how to fix it
+		msg, fix = msg+": "+what, how
 	}
-	ds.Add(name, line, col, "invalid YAML: "+msg, "fix the YAML syntax (indent with spaces, quote strings containing ': ')")
+	ds.Add(name, line, col, "invalid YAML: "+msg, fix)
 	return ds
 }
 

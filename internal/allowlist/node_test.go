@@ -13,8 +13,8 @@ func TestEveryErrorPositioned(t *testing.T) {
 	for src, want := range map[string]string{
 		"tools:\n\ta: {}\n":                               "allowlist.yaml:2:1: invalid YAML: found character '\t' that cannot start any token" + fix,
 		"tools: {a: \"unterminated}\n":                    "allowlist.yaml:1:12: invalid YAML: could not find end character of double-quoted text" + fix,
-		"tools:\n  a: {}\n b: {}\n":                       "allowlist.yaml:3:2: invalid YAML: value is not allowed in this context: line 3 is indented 1 space, between line 2 (2 spaces) and line 1 (0 spaces), so it lines up with no key above it; indent it like the lines it belongs with" + fix,
-		"tools:\n  a: {}\n  - b\n":                        "allowlist.yaml:3:3: invalid YAML: non-map value is specified: line 3 is a list item (- b) among the keys of a mapping; write it as a key: b: {}" + fix,
+		"tools:\n  a: {}\n b: {}\n":                       "allowlist.yaml:3:2: invalid YAML: value is not allowed in this context: line 3 is indented 1 space, between line 2 (2 spaces) and line 1 (0 spaces), so it lines up with no key above it; indent it like the lines it belongs with\n",
+		"tools:\n  a: {}\n  - b\n":                        "allowlist.yaml:3:3: invalid YAML: non-map value is specified: line 3 is a list item (- b) among the keys of a mapping; write it as a key: b: {}\n",
 		"tools: {a: {}}\n---\nroles: {}\n":                "allowlist.yaml:3:1: the allow-list holds more than one YAML document; keep one: merge them and remove the --- line\n",
 		"tools:\n  a:\n    selection:\n      pageSize:\n": "allowlist.yaml:4:17: pageSize must be a positive whole number, not null; write a number such as 10\n",
 		"base: &b {approval: none}\ntools:\n  a: *b\n": "allowlist.yaml:1:1: unknown key \"base\" in the allow-list; valid keys are \"version\", \"roles\", \"tools\", \"selection\", \"scalars\", \"diff\"\n" +
