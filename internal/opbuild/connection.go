@@ -79,6 +79,9 @@ func (b *Builder) connectionList(c *conn, pageSize int, root bool) *node {
 		x = b.abstract(nt, false)
 	default:
 		if g := b.entityGroup(nt, root); g != nil {
+			if root {
+				g = b.rowNamer(g, nt)
+			}
 			x = []*node{g}
 		} else {
 			// a node without leaves of its own (Shopify's CollectionConditionsSourcesByApp { app

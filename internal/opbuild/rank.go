@@ -192,10 +192,12 @@ func (b *Builder) Relevance(t *ast.Definition, f *ast.FieldDefinition) (int, str
 }
 
 // InSummary reports whether f is one of the fields that name an entity of type t (its id, a
-// name, a url, or what stands in for a missing name), which the fit never removes: a measure of
-// the fit against Relevance reads them as identity.
+// name, a url, or what stands in for a missing name) or its naming reference, which the fit
+// never removes from a root list's items: a measure of the fit against Relevance reads them as
+// identity.
 func (b *Builder) InSummary(t *ast.Definition, f *ast.FieldDefinition) bool {
-	return slices.ContainsFunc(b.summary(t), func(s *ast.FieldDefinition) bool { return s.Name == f.Name })
+	return slices.ContainsFunc(b.summary(t), func(s *ast.FieldDefinition) bool { return s.Name == f.Name }) ||
+		b.namerField(t, nil, true) == f
 }
 
 // Schema is the schema the Builder builds for.

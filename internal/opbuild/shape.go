@@ -89,6 +89,9 @@ func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definiti
 	}
 	if !b.pageLike(t) {
 		if g := b.entityGroup(t, true); g != nil {
+			if isList(f.Type) {
+				g = b.rowNamer(g, t)
+			}
 			return []*node{g}, ""
 		}
 	}

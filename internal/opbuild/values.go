@@ -250,6 +250,8 @@ func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
 	if g := b.entityGroup(nt, root); g != nil {
 		if !root {
 			g.summarize() // a nested page is a glimpse; a root page's items are trimmed, not summarized
+		} else {
+			g = b.rowNamer(g, nt)
 		}
 		return field(items, []*node{g})
 	}
