@@ -35,6 +35,28 @@ function comment(i) {
   return [text.replace(/^\/\*\*\s*/, "").replace(/\s*\*\/$/, "").replace(/^\s*\*\s?/gm, "").trim(), i];
 }
 
+// body reads the lines after line i up to the one end matches (not included) or until member
+// says it read the last: each line with the /** … */ before it. It returns the last line read.
+function body(i, end, member) {
+  let desc = "";
+  for (i++; i < src.length && !end.test(src[i].trim()); i++) {
+    const line = src[i].trim();
+    if (line.startsWith("/**")) {
+      [desc, i] = comment(i);
+      continue;
+    }
+    const last = member(line, desc, i);
+    desc = "";
+    if (last) break;
+  }
+  return i;
+}
+
+const expect = (m, what, line, i) => {
+  if (!m) throw new Error(`${file}:${i + 1}: unexpected ${what} ${line}`);
+  return m;
+};
+
 let desc = "";
 for (let i = 0; i < src.length; i++) {
   const line = src[i].trim();
@@ -43,64 +65,37 @@ for (let i = 0; i < src.length; i++) {
     [desc, i] = comment(i);
     continue;
   }
-  let m;
+  let m, t;
   if ((m = /^export type (\w+) = \{$/.exec(line)) && m[1] !== "Scalars") {
-    const t = { kind: "object", desc, fields: [] };
-    desc = "";
-    for (i++; i < src.length && src[i].trim() !== "};"; i++) {
-      const f = src[i].trim();
-      if (f.startsWith("/**")) {
-        [desc, i] = comment(i);
-        continue;
-      }
+    t = { kind: "object", desc, fields: [] };
+    i = body(i, /^\};$/, (f, d, at) => {
       if (/^__typename\?: '\w+';$/.test(f)) {
         t.typename = typenames = true;
-        continue;
+        return false;
       }
-      const fm = /^(\w+)(\??): (.+);$/.exec(f);
-      if (!fm) throw new Error(`${file}:${i + 1}: unexpected field ${f}`);
-      t.fields.push({ name: fm[1], desc, ts: fm[3], optional: fm[2] === "?" });
+      const fm = expect(/^(\w+)(\??): (.+);$/.exec(f), "field", f, at);
+      t.fields.push({ name: fm[1], desc: d, ts: fm[3], optional: fm[2] === "?" });
       if (/InputMaybe<|\['input'\]/.test(fm[3])) t.kind = "input";
-      desc = "";
-    }
-    types.set(m[1], t);
+      return false;
+    });
   } else if ((m = /^export type (\w+) =$/.exec(line))) {
-    const t = { kind: "enum", desc, values: [] };
-    desc = "";
-    for (i++; i < src.length; i++) {
-      const v = src[i].trim();
-      if (v.startsWith("/**")) {
-        [desc, i] = comment(i);
-        continue;
-      }
-      const vm = /^\| '(\w+)'(;?)$/.exec(v);
-      if (!vm) throw new Error(`${file}:${i + 1}: unexpected enum value ${v}`);
-      t.values.push({ name: vm[1], desc });
-      desc = "";
-      if (vm[2]) break;
-    }
-    types.set(m[1], t);
+    t = { kind: "enum", desc, values: [] };
+    i = body(i, /(?!)/, (v, d, at) => { // no closing line: the value with ";" is the last
+      const vm = expect(/^\| '(\w+)'(;?)$/.exec(v), "enum value", v, at);
+      t.values.push({ name: vm[1], desc: d });
+      return vm[2] !== "";
+    });
   } else if ((m = /^export (?:declare )?enum (\w+) \{$/.exec(line))) {
-    const t = { kind: "enum", desc, values: [] };
-    desc = "";
-    for (i++; i < src.length && src[i].trim() !== "}"; i++) {
-      const v = src[i].trim();
-      if (v.startsWith("/**")) {
-        [desc, i] = comment(i);
-        continue;
-      }
-      const vm = /^\w+ = "(\w+)",?$/.exec(v);
-      if (!vm) throw new Error(`${file}:${i + 1}: unexpected enum value ${v}`);
-      t.values.push({ name: vm[1], desc });
-      desc = "";
-    }
-    types.set(m[1], t);
+    t = { kind: "enum", desc, values: [] };
+    i = body(i, /^\}$/, (v, d, at) => {
+      t.values.push({ name: expect(/^\w+ = "(\w+)",?$/.exec(v), "enum value", v, at)[1], desc: d });
+      return false;
+    });
   } else if ((m = /^export type (\w+) = (\w+(?: \| \w+)+);$/.exec(line))) {
-    types.set(m[1], { kind: "union", desc, members: m[2].split(" | ") });
-    desc = "";
-  } else if (line !== "") {
-    desc = "";
+    t = { kind: "union", desc, members: m[2].split(" | ") };
   }
+  if (t) types.set(m[1], t);
+  if (line !== "") desc = "";
 }
 
 // Where objects carry typenames, one without is an interface; its implementations are the
