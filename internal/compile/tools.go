@@ -27,10 +27,25 @@ func (c *compiler) buildTools() diag.List {
 	types := newTypeCollector(c.schema)
 	c.ops = opbuild.NewCounting(c.schema, c.tokens.Count)
 	var jobs []*job
+	var ds diag.List
+	taken := map[string]rootField{}
 	for _, r := range roots(c.schema) {
-		if e := c.list.Entry(r.field.Name); e != nil {
-			jobs = append(jobs, &job{r: r, e: e})
+		e := c.list.Entry(r.field.Name)
+		if e == nil {
+			continue
 		}
+		// An entry names one root field: a name on both root types (monday.com's complexity) is
+		// the query's, as rootKind reads it. One entry made two tools of one name, the second's
+		// files overwriting the first's.
+		if first, dup := taken[r.field.Name]; dup {
+			ds.Warn(c.list.Name, e.Pos.Line, e.Pos.Col,
+				fmt.Sprintf("%q is a field of both %s and %s: the tool runs the %s field, and the %s field of that name cannot be a tool beside it (tool names are unique)",
+					e.Name, c.schema.Query.Name, c.schema.Mutation.Name, first.kind, r.kind),
+				"nothing to do if the "+string(first.kind)+" is the one agents need; the "+string(r.kind)+" cannot be allow-listed under its own name")
+			continue
+		}
+		taken[r.field.Name] = r
+		jobs = append(jobs, &job{r: r, e: e})
 	}
 	// A Builder's caches are plain maps, so each worker drafts with its own; all a Builder
 	// caches is a function of the schema, so which one drafts a tool changes nothing.
@@ -43,7 +58,6 @@ func (c *compiler) buildTools() diag.List {
 		c.validate(jobs[i])
 		return nil
 	})
-	var ds diag.List
 	var entries []*allowlist.Entry
 	for _, j := range jobs {
 		t := c.tool(j)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolgen/toolgen/internal/diag"
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -180,7 +181,10 @@ func (l *linter) toolInputs(tool string) []input {
 
 // fields appends the fields of input up when it is an input object, once per type per tool,
 // and once more under each field whose name reads as a credential: there the type's generic
-// fields (a filter's _eq) hold that credential.
+// fields (a filter's _eq) hold that credential. A field the input schema leaves out (an
+// optional deprecated one, clientMutationId, an unmapped upload: jsonschema's LeftOut) is
+// never asked of the model, so no input lint judges it: Codex's balances was refused for its
+// deprecated filterToken, which its input schema does not offer.
 func (l *linter) fields(tool string, up int, seen map[string]bool, out []input) []input {
 	holder := out[up]
 	def := l.in.Schema.Types[holder.typ]
@@ -196,6 +200,9 @@ func (l *linter) fields(tool string, up int, seen map[string]bool, out []input) 
 	}
 	seen[key] = true
 	for _, f := range def.Fields {
+		if l.offered.LeftOut(f.Name, f.Type.Name(), f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue), f.Directives.ForName("deprecated") != nil) {
+			continue
+		}
 		out = append(out, input{path: holder.path + "." + f.Name, name: f.Name, typ: f.Type.Name(), desc: f.Description,
 			pos: l.posIn(tool, f.Position), def: f, parent: def.Name, up: up})
 		out = l.fields(tool, len(out)-1, seen, out)

@@ -16,6 +16,7 @@ import (
 	"github.com/toolgen/toolgen/internal/allowlist"
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/injection"
+	"github.com/toolgen/toolgen/internal/jsonschema"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -127,11 +128,17 @@ type linter struct {
 	identity   map[string]bool             // sensitive.IdentityIn per input path
 	inject     injection.Matcher           // the description-injection patterns, its scratch space reused
 	schemas    schemaWalker                // reads each tool's input schema, its buffers reused
+	offered    *jsonschema.Mapper          // what the input schemas leave out (LeftOut), with the mapped scalars
 }
 
 func newLinter(in Input) *linter {
 	l := &linter{in: in, entries: map[string]*allowlist.Entry{}, allowSrc: &ast.Source{Name: in.Allowlist.Name},
 		candidates: map[string]bool{}, secrets: map[sensitive.Field]bool{}, holders: map[string]bool{}, identity: map[string]bool{}}
+	mapped := map[string]jsonschema.Object{}
+	for _, s := range in.Allowlist.Scalars {
+		mapped[s.Name] = nil // LeftOut asks only whether a scalar is mapped, not to what
+	}
+	l.offered = jsonschema.New(in.Schema).WithScalars(mapped)
 	for i := range in.Allowlist.Tools {
 		e := &in.Allowlist.Tools[i]
 		if l.entries[e.Name] == nil {

@@ -2,7 +2,8 @@ package opbuild
 
 // This file recognises Relay connections and selects them: the nodes (preferred over
 // edges { node }), pageInfo { hasNextPage endCursor } at the root so the agent can page forward,
-// and the connection's own counts. Cursors, side lists and edges beside nodes are left out.
+// and the connection's own counts. Side lists and edges beside nodes are left out, and so are
+// the edges' cursors, unless pageInfo has no endCursor: then a root connection's edges carry them.
 
 import "github.com/vektah/gqlparser/v2/ast"
 
@@ -11,6 +12,9 @@ type conn struct {
 	list  *ast.FieldDefinition // nodes, or edges
 	edges bool
 	node  *ast.FieldDefinition // the field whose named type is the node type
+	// cursor is the edge's cursor when pageInfo has no endCursor: then it is the only place the
+	// next page starts, and a root connection selects it.
+	cursor *ast.FieldDefinition
 }
 
 // connection returns how t is a connection, or nil when it is not one.
@@ -31,17 +35,19 @@ func (b *Builder) findConnection(t *ast.Definition) *conn {
 	if pi == nil || b.named(pi) == nil || b.named(pi).Fields.ForName("hasNextPage") == nil {
 		return nil
 	}
-	if n := t.Fields.ForName("nodes"); n != nil && isList(n.Type) && !needsArgs(n) {
+	var edges *conn
+	if e := t.Fields.ForName("edges"); e != nil && isList(e.Type) && b.named(e) != nil {
+		if n := b.named(e).Fields.ForName("node"); n != nil {
+			edges = &conn{list: e, edges: true, node: n}
+			if c := b.named(e).Fields.ForName("cursor"); c != nil && isLeaf(b.named(c)) && b.named(pi).Fields.ForName("endCursor") == nil {
+				edges.cursor = c // Shopify's Partner API: PageInfo { hasNextPage hasPreviousPage }
+			}
+		}
+	}
+	if n := t.Fields.ForName("nodes"); n != nil && isList(n.Type) && !needsArgs(n) && (edges == nil || edges.cursor == nil) {
 		return &conn{list: n, node: n}
 	}
-	e := t.Fields.ForName("edges")
-	if e == nil || !isList(e.Type) || b.named(e) == nil {
-		return nil
-	}
-	if n := b.named(e).Fields.ForName("node"); n != nil {
-		return &conn{list: e, edges: true, node: n}
-	}
-	return nil
+	return edges
 }
 
 // connectionFields selects, in t's declaration order, the list field, pageInfo when root, and
@@ -79,6 +85,9 @@ func (b *Builder) connectionList(c *conn, pageSize int, root bool) *node {
 		x = b.abstract(nt, false)
 	default:
 		if g := b.entityGroup(nt, root); g != nil {
+			if root {
+				g = b.rowNamer(g, nt)
+			}
 			x = []*node{g}
 		} else {
 			// a node without leaves of its own (Shopify's CollectionConditionsSourcesByApp { app
@@ -92,7 +101,13 @@ func (b *Builder) connectionList(c *conn, pageSize int, root bool) *node {
 	inner := field(c.node, x)
 	if c.edges {
 		inner.mult = 1 // the edge is the list; its node is one object
-		inner = field(c.list, []*node{inner})
+		kids := []*node{inner}
+		if root && c.cursor != nil {
+			// without pageInfo.endCursor the last edge's cursor is where the next page starts:
+			// the Partner API's transactions answered hasNextPage and no way to ask for it
+			kids = []*node{field(c.cursor, nil), inner}
+		}
+		inner = field(c.list, kids)
 	}
 	inner.mult = pageSize
 	return inner

@@ -61,7 +61,7 @@ func (b *Builder) namers(t *ast.Definition) []*ast.FieldDefinition {
 		return out
 	}
 	var out []*ast.FieldDefinition
-	if t.Kind != ast.Union && b.keyed(t) && b.nameless(t) {
+	if t.Kind != ast.Union && b.nameless(t) {
 		for _, f := range t.Fields {
 			if !isList(f.Type) && !introspection(f) && !needsArgs(f) && !b.avoided(f) && b.namesOthers(b.named(f)) {
 				out = append(out, f)
@@ -96,7 +96,7 @@ func boolCmp(x, y bool) int {
 // sessions { user }): the context names t already, and the next candidate (the status's
 // organization) would be what the rule ranks lower, noise rather than a name.
 func (b *Builder) namer(t *ast.Definition, ancestors []string) *node {
-	f := b.namerField(t, ancestors)
+	f := b.namerField(t, ancestors, false)
 	if f == nil {
 		return nil
 	}
@@ -106,13 +106,42 @@ func (b *Builder) namer(t *ast.Definition, ancestors []string) *node {
 	return nil
 }
 
-// namerField is the best of namers(t), unless it leads to one of ancestors.
-func (b *Builder) namerField(t *ast.Definition, ancestors []string) *ast.FieldDefinition {
+// namerField is the best of namers(t), unless it leads to one of ancestors. Only an entity has
+// one (an aggregate's max { id name } names nothing), or a row: an item of a root list, page or
+// connection, keyed or not (rowNamer).
+func (b *Builder) namerField(t *ast.Definition, ancestors []string, row bool) *ast.FieldDefinition {
 	fs := b.namers(t)
-	if len(fs) == 0 || slices.ContainsFunc(ancestors, func(a string) bool { return b.sameThing(b.named(fs[0]), a) }) {
+	if len(fs) == 0 || !row && !b.keyed(t) || slices.ContainsFunc(ancestors, func(a string) bool { return b.sameThing(b.named(fs[0]), a) }) {
 		return nil
 	}
 	return fs[0]
+}
+
+// rowNamer gives g, the group of a nameless item of a root list, page or connection, its naming
+// reference, which the fit keeps as it keeps the item's summary. The root entity of a single
+// result gets none: its relations come as its one hop. Items get no hop, so without it a list
+// of rows said nothing of what each row was about: Codex's filterTokens answered 25 figures per
+// token and never which token (TokenFilterResult { token: EnhancedToken … } has no id or name
+// of its own), and its balances never said which token each balance was of.
+func (b *Builder) rowNamer(g *node, t *ast.Definition) *node {
+	if g == nil || g.ent.namer != "" {
+		return g
+	}
+	f := b.namerField(t, nil, true)
+	if f == nil || slices.ContainsFunc(g.ent.detail, func(k *node) bool { return k.name == f.Name }) {
+		return g
+	}
+	kids := b.namerKids(b.named(f))
+	if len(kids) == 0 {
+		return g
+	}
+	n := field(f, kids)
+	b.rankKids(t, []*node{n})
+	g.ent.detail = append(g.ent.detail, n)
+	g.kids = g.ent.detail
+	g.ent.namer, g.ent.summaryLen = n.name, g.ent.summaryLen+1
+	g.ent.inSummary[n.name] = true
+	return g
 }
 
 // namerKids is the summary of the naming entity n: its summary group, or for an abstract n
@@ -176,7 +205,7 @@ func (b *Builder) fixNamers(kids []*node, ancestors []string) {
 // unname leaves out g's naming reference when it leads back to an entity of ancestors.
 func (b *Builder) unname(g *node, ancestors []string) {
 	t := b.schema.Types[g.ent.typeName]
-	if t == nil || b.namerField(t, ancestors) != nil {
+	if t == nil || b.namerField(t, ancestors, g.ent.root) != nil {
 		return
 	}
 	drop := func(k *node) bool { return k.name == g.ent.namer }

@@ -76,8 +76,9 @@ func (b *Builder) tier(t *ast.Definition, f *ast.FieldDefinition) int {
 	return tierText
 }
 
-// money: a value object that has a currency (MoneyV2, MoneyBag, EverShop's Price), or a
-// numeric or custom-scalar leaf whose name says money (price, amount, cost, subtotal, tax, …).
+// money: a value object that has a currency (MoneyV2, MoneyBag, EverShop's Price), a numeric or
+// custom-scalar leaf whose name says money (price, amount, cost, subtotal, tax, …), or a String
+// leaf whose name ends in an amount or a currency (decimalMoney).
 func (b *Builder) money(n *ast.Definition, words []string) bool {
 	if n == nil {
 		return false
@@ -85,8 +86,25 @@ func (b *Builder) money(n *ast.Definition, words []string) bool {
 	if !isLeaf(n) {
 		return b.valueObject(n) && b.hasCurrency(n, 0)
 	}
-	builtin := n.Name == "Boolean" || n.Name == "ID" || n.Name == "String" || n.Kind == ast.Enum
+	if n.Name == "String" {
+		return decimalMoney(words)
+	}
+	builtin := n.Name == "Boolean" || n.Name == "ID" || n.Kind == ast.Enum
 	return !builtin && anyWord(words, moneyWords)
+}
+
+// moneyLast are last words of a String leaf that holds an amount of money written as a decimal,
+// as APIs that keep precision write them: an amount word, or the currency it is counted in.
+// Codex writes every figure so (priceUsd, volumeUsd, balanceUsd, realizedProfitUsd: 150 of a
+// token's stats), and ranked as text they were trimmed by name length: its top traders kept buys,
+// sells and labels and lost every dollar. A word anywhere would take codes and names for money
+// (discountCode, taxId, priceListName), so only the last word counts.
+var moneyLast = []string{"price", "amount", "cost", "subtotal", "balance", "fee", "fees", "revenue",
+	"usd", "eur", "gbp", "jpy", "cny", "chf", "cad", "aud"}
+
+// decimalMoney: a String leaf's name words end in an amount of money or a currency.
+func decimalMoney(words []string) bool {
+	return slices.Contains(moneyLast, last(words))
 }
 
 // hasCurrency: t or a value object inside it has a leaf named for a currency.
@@ -174,10 +192,12 @@ func (b *Builder) Relevance(t *ast.Definition, f *ast.FieldDefinition) (int, str
 }
 
 // InSummary reports whether f is one of the fields that name an entity of type t (its id, a
-// name, a url, or what stands in for a missing name), which the fit never removes: a measure of
-// the fit against Relevance reads them as identity.
+// name, a url, or what stands in for a missing name) or its naming reference, which the fit
+// never removes from a root list's items: a measure of the fit against Relevance reads them as
+// identity.
 func (b *Builder) InSummary(t *ast.Definition, f *ast.FieldDefinition) bool {
-	return slices.ContainsFunc(b.summary(t), func(s *ast.FieldDefinition) bool { return s.Name == f.Name })
+	return slices.ContainsFunc(b.summary(t), func(s *ast.FieldDefinition) bool { return s.Name == f.Name }) ||
+		b.namerField(t, nil, true) == f
 }
 
 // Schema is the schema the Builder builds for.

@@ -88,7 +88,11 @@ func (b *Builder) objectSet(kind string, f *ast.FieldDefinition, t *ast.Definiti
 		return b.expandRoot(t, listDepth)
 	}
 	if !b.pageLike(t) {
-		if g := b.entityGroup(t, true); g != nil {
+		if isList(f.Type) {
+			if g := b.rowNamer(b.entityGroup(t, true), t); g != nil {
+				return []*node{g}, ""
+			}
+		} else if g := b.singleGroup(t); g != nil {
 			return []*node{g}, ""
 		}
 	}

@@ -89,11 +89,31 @@ func (b *Builder) entityGroup(t *ast.Definition, root bool) *node {
 // named by ancestors: an embedded object of one of those types, or an entity of t's own type inside
 // one, would repeat what the expansion already selects (an order inside its own totals).
 func (b *Builder) entityGroupUnder(t *ast.Definition, root bool, ancestors []string) *node {
+	embeds := b.saysLittle(t)
+	return b.entityGroupEmbedding(t, root, ancestors, func(*ast.Definition) bool { return embeds })
+}
+
+// singleGroup is E(t) for the single object a root field returns. Without a key of its own
+// (keyed) it gets no one hop, so its single-valued embedded objects that are no entity either
+// (not keyed, not the query root) are all it can add to its leaves, and they come whatever it
+// says: Solana's transaction answered { blockTime signatures slot version }, never its meta
+// (fee, err, status, logs) or its message. A keyed object is a relation, which only a hop
+// brings (Sui's transaction would have carried its epoch's system parameters); with a key of its
+// own, t gets that hop instead.
+func (b *Builder) singleGroup(t *ast.Definition) *node {
+	little, keyless := b.saysLittle(t), !b.keyed(t)
+	return b.entityGroupEmbedding(t, true, nil, func(n *ast.Definition) bool {
+		return little || keyless && !b.keyed(n) && n != b.schema.Query
+	})
+}
+
+// entityGroupEmbedding builds E(t); embeds says which of t's single-valued embedded objects
+// its detail form holds.
+func (b *Builder) entityGroupEmbedding(t *ast.Definition, root bool, ancestors []string, embeds func(*ast.Definition) bool) *node {
 	leaves := b.leaves(t)
 	if len(leaves) == 0 {
 		return nil
 	}
-	embeds := b.saysLittle(t)
 	var detail []*node
 	for _, f := range t.Fields {
 		n := b.named(f)
@@ -105,7 +125,7 @@ func (b *Builder) entityGroupUnder(t *ast.Definition, root bool, ancestors []str
 			if kids := b.valueSet(n); len(kids) > 0 {
 				detail = append(detail, field(f, kids))
 			}
-		case embeds && !isList(f.Type) && b.embedded(n) && !slices.Contains(ancestors, n.Name):
+		case !isList(f.Type) && b.embedded(n) && !slices.Contains(ancestors, n.Name) && embeds(n):
 			if kids := b.embedSet(n, append(slices.Clip(ancestors), t.Name)); len(kids) > 0 {
 				detail = append(detail, field(f, kids))
 			}

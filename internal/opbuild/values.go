@@ -27,8 +27,10 @@ var (
 	// countName is a page's count: count, total, totalItems, totalCount, itemCount, …
 	countName = regexp.MustCompile(`^(count|total.*|.*Count)$`)
 	// moreName says there is a next page or where it starts, on a page without a count:
-	// hasNextPage, hasMore, nextToken (AppSync), continuationToken (Dialogporten), nextCursor.
-	moreName = regexp.MustCompile(`^(has(Next|More)\w*|(next|end|last)?[cC]ursor|next(Page)?(Token|Cursor)?|(next)?[cC]ontinuation(Token)?|(next)?[pP]ageToken)$`)
+	// hasNextPage, hasMore, nextToken (AppSync), continuationToken (Dialogporten), nextCursor,
+	// or, paging by offset, the offset or page number it starts at (Codex's tokenTopTraders
+	// answers { tokenAddress items offset }: not read as a page, its items were trimmed whole).
+	moreName = regexp.MustCompile(`^(has(Next|More)\w*|(next|end|last)?[cC]ursor|next(Page)?(Token|Cursor)?|(next)?[cC]ontinuation(Token)?|(next)?[pP]ageToken|(next)?[oO]ffset|(current)?[pP]age(Number|Index)?)$`)
 )
 
 // valueObject: an object without an id, not a connection, page or edge, whose selectable fields
@@ -248,6 +250,8 @@ func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
 	if g := b.entityGroup(nt, root); g != nil {
 		if !root {
 			g.summarize() // a nested page is a glimpse; a root page's items are trimmed, not summarized
+		} else {
+			g = b.rowNamer(g, nt)
 		}
 		return field(items, []*node{g})
 	}

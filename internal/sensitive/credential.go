@@ -58,8 +58,9 @@ func Returned(s *ast.Schema, parent *ast.Definition, f *ast.FieldDefinition) Fie
 
 // Credential reports whether a field holds a secret. By its own name: a token, secret,
 // password, JWT, API or private key, one-time code or card code ("accessToken", "authJwt",
-// "apiClientKey"), but not a cursor ("nextPageToken"), a yes-or-no about a secret ("isPasswordSet")
-// or a token's metadata ("tokenType", "expiresAt"). By its context: a generic leaf ("value",
+// "apiClientKey"), but not a cursor ("nextPageToken"), a quantity in a crypto token
+// ("priceBaseToken"), a yes-or-no about a secret ("isPasswordSet") or a token's metadata
+// ("tokenType", "expiresAt"). By its context: a generic leaf ("value",
 // "key", "code", a filter's "_eq") of a type or field that reads as a credential
 // (UiExtensionSessionToken.value; access_token: {_eq}). Never: a flag, a number, an enum, an
 // object (its leaves are judged), or a custom scalar naming an address or identifier (a crypto
@@ -133,6 +134,13 @@ var secretAnywhere = map[string]bool{"otpauth": true}
 // notCredentialFirst are words that make a name ending like a credential a page cursor instead.
 var notCredentialFirst = map[string]bool{"next": true, "prev": true, "previous": true, "page": true, "continuation": true, "pagination": true, "cursor": true}
 
+// quantityWords make a name ending like a credential a quantity instead: in a market's API a
+// token is an asset, and an amount, price, volume, balance, supply or liquidity in one is a
+// number the API writes as a decimal string (Codex's priceBaseToken, amountNonLiquidityToken,
+// volumeCollateralToken: 31 of its 33 leaves read as credentials, and every swap and bar
+// answered without its prices). A number is never a secret, whatever its type says.
+var quantityWords = map[string]bool{"amount": true, "price": true, "volume": true, "balance": true, "supply": true, "liquidity": true}
+
 // predicateFirst are first words of a name that asks a yes-or-no question about what follows.
 var predicateFirst = map[string]bool{"has": true, "is": true, "can": true, "should": true, "was": true, "needs": true, "requires": true, "allows": true}
 
@@ -163,8 +171,8 @@ func credentialWords(ws []string) bool {
 		return false
 	}
 	for _, w := range ws[:len(ws)-1] {
-		if notCredentialFirst[w] {
-			return false // nextPageToken, paginationToken: a cursor, not a secret
+		if notCredentialFirst[w] || quantityWords[w] {
+			return false // nextPageToken: a cursor; priceBaseToken: a price; neither a secret
 		}
 	}
 	return true

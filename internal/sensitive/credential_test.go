@@ -23,7 +23,10 @@ func TestCredentialByName(t *testing.T) {
 		"key", "monkey", "passwordChangedAt", "hash", "commitHash", "secretary", "tokens", "pinned", "spin",
 		"hasFoundVerificationToken", "isPasswordSet", "jwtExpiresAt", "apiPublicKey", "apiKeyId", "apiVersion",
 		"value", "code", "expiresAt", "scopes", "merchantAccountId",
-		"hex", "ascii", "colorHex", "qr", "recoveryEmail", "seedCount", "publicKeyPem"}
+		"hex", "ascii", "colorHex", "qr", "recoveryEmail", "seedCount", "publicKeyPem",
+		// Codex: amounts, prices and volumes of crypto tokens, written as decimal strings
+		"amountToken", "amountBaseToken", "priceBaseToken", "priceNonQuoteToken", "volumeNativeToken",
+		"buyVolumeCollateralToken", "totalPriceNetworkBaseToken", "liquidityToken", "nonLiquidityToken", "balanceToken", "supplyToken"}
 	var got []string
 	for _, n := range yes {
 		if !Credential(str(n)) {
@@ -70,6 +73,11 @@ func TestCredentialInContext(t *testing.T) {
 		{Field{Name: "buyToken", Type: "TokenInput", Kind: Composite, Parent: "MarketWithdrawSwapQuoteInput", Via: "market"}, false, "Aave withdrawSwapQuote"},
 		{Field{Name: "nativeWrappedToken", Type: "EvmAddress", Kind: Scalar, Parent: "Chain"}, false, "Aave chain"},
 		{Field{Name: "chainId", Type: "ChainId", Kind: Scalar, Parent: "HubTokenInput", Via: "hubToken"}, false, "Aave"},
+		// Codex: a quantity in a crypto token is no secret, nor is a filter on one.
+		{Field{Name: "priceBaseToken", Type: "String", Kind: Scalar, Parent: "SwapEventData"}, false, "Codex getTokenEvents"},
+		{Field{Name: "gt", Type: "String", Kind: Scalar, Parent: "ComparisonOperatorInput", Via: "amountToken"}, false, "Codex createWebhooks"},
+		{Field{Name: "token", Type: "String", Kind: Scalar, Parent: "ApiToken"}, true, "Codex apiTokens: a JWT"},
+		{Field{Name: "securityToken", Type: "String", Kind: Scalar, Parent: "CreateWebhookInput"}, true, "Codex createWebhooks"},
 		// Hasura: a filter on a token column holds the token in its operators.
 		{Field{Name: "_eq", Type: "String", Kind: Scalar, Parent: "String_comparison_exp", Via: "access_token"}, true, "Hasura accounts"},
 		{Field{Name: "_in", Type: "String", Kind: Scalar, Parent: "String_comparison_exp", Via: "sessionToken"}, true, "Hasura sessions"},

@@ -133,6 +133,8 @@ func entries(b *bytes.Buffer, fields []*field) {
 	for _, f := range fields {
 		notes := []string{cost(f)}
 		switch {
+		case f.clash == f.name:
+			notes = append(notes, "cannot be a tool: the query field of the same name is the one an entry named "+f.name+" runs")
 		case f.clash != "":
 			notes = append(notes, fmt.Sprintf("cannot compile beside %q: the names differ only in case, so their generated files would be one file on case-insensitive file systems (macOS, Windows); allow-list only one of them", f.clash))
 		case f.problem != "":

@@ -296,7 +296,9 @@ func probe(schema compile.Inputs, fields []*field, tokens *tokencount.Cache) dia
 // caseClashes marks each root field whose name differs from another's only in case: their
 // tools' generated files would be one file on case-insensitive file systems, so an allow-list
 // may hold only one of them. The one kept is the first that is described and a query. (The
-// probe would report the clash at a line of its own scratch allow-list.)
+// probe would report the clash at a line of its own scratch allow-list.) A mutation of the same
+// name as a query (monday.com's complexity) is marked too: an entry of that name runs the query,
+// the first root field of that name, whatever is described.
 func caseClashes(fields []*field) {
 	groups := map[string][]*field{}
 	var order []string
@@ -309,6 +311,17 @@ func caseClashes(fields []*field) {
 	}
 	for _, k := range order {
 		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		// A mutation named exactly as a query is not what an entry of that name runs.
+		g = slices.DeleteFunc(slices.Clone(g), func(f *field) bool {
+			twin := f.mutation && slices.ContainsFunc(g, func(q *field) bool { return !q.mutation && q.name == f.name })
+			if twin {
+				f.clash, f.problem = f.name, "the query field of the same name is the one an entry of this name runs"
+			}
+			return twin
+		})
 		if len(g) < 2 {
 			continue
 		}

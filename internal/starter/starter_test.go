@@ -136,6 +136,22 @@ func TestCaseClashIsExplained(t *testing.T) {
 	}
 }
 
+// A mutation named exactly as a query (monday.com's complexity on both roots) is commented out
+// with that reason: an entry of that name runs the query, so uncommenting it could never work.
+func TestRootNameTwiceIsExplained(t *testing.T) {
+	schema := []byte("type Query {\n  \"The complexity budget left before the next reset, and when it resets.\"\n  complexity: Int\n}\n" +
+		"type Mutation {\n  \"The complexity budget left after this request's mutations ran.\"\n  complexity: Int\n}\n")
+	out, ds := Allowlist(oneFile("s.graphql", schema), tokentest.Cache(t))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	text := string(out)
+	if !strings.Contains(text, "\n  complexity: {}") || !strings.Contains(text, "cannot be a tool: the query field of the same name is the one an entry named complexity runs") ||
+		strings.Contains(text, "only in case") {
+		t.Errorf("the mutation of the query's name is not explained:\n%s", out)
+	}
+}
+
 // A field whose default selection keeps only what describes the credential it is for (Shopify
 // Customer Account API's uiExtensionSessionToken { expiresIn } without its value) is commented
 // out with the reason; a field with a use beside its token stays.

@@ -93,6 +93,11 @@ func (c checker) pageInfo(t *ast.Definition, set ast.SelectionSet) error {
 	want := []string{"hasNextPage"}
 	if c.named(t.Fields.ForName("pageInfo")).Fields.ForName("endCursor") != nil {
 		want = append(want, "endCursor")
+	} else if e := t.Fields.ForName("edges"); e != nil && c.named(e).Fields.ForName("cursor") != nil {
+		// no endCursor: the edges' cursors are where the next page starts
+		if len(selected(subSets(selected(set, "edges")), "cursor")) == 0 {
+			return fmt.Errorf("connection without edges { cursor } (its pageInfo has no endCursor)")
+		}
 	}
 	for _, name := range want {
 		if len(selected(pi, name)) == 0 {
@@ -111,13 +116,16 @@ func (c checker) connectionList(t *ast.Definition) *ast.FieldDefinition {
 	if pi == nil || c.named(pi).Fields.ForName("hasNextPage") == nil {
 		return nil
 	}
-	if n := t.Fields.ForName("nodes"); n != nil && n.Type.Elem != nil {
+	e := t.Fields.ForName("edges")
+	if e != nil && (e.Type.Elem == nil || c.named(e).Fields.ForName("node") == nil) {
+		e = nil
+	}
+	// without pageInfo.endCursor the edges carry the cursors, so the edges are what pages
+	cursors := e != nil && c.named(e).Fields.ForName("cursor") != nil && c.named(pi).Fields.ForName("endCursor") == nil
+	if n := t.Fields.ForName("nodes"); n != nil && n.Type.Elem != nil && !cursors {
 		return n
 	}
-	if e := t.Fields.ForName("edges"); e != nil && e.Type.Elem != nil && c.named(e).Fields.ForName("node") != nil {
-		return e
-	}
-	return nil
+	return e
 }
 
 // payload: every error-like field with its message, and a result unless there is none to select.

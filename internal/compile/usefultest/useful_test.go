@@ -12,6 +12,7 @@ const schemaSDL = `
 type Query {
   repo(id: ID!): Repo
   repos(first: Int, after: String): RepoConnection!
+  sales(first: Int, after: String): SaleConnection!
   find(text: String!): Found
   node(id: ID!): Node
   page: RepoPage!
@@ -29,6 +30,9 @@ type Repo implements Node { id: ID! name: String! owner: User }
 type User implements Node { id: ID! login: String! }
 type RepoConnection { nodes: [Repo!]! pageInfo: PageInfo! totalCount: Int! }
 type PageInfo { hasNextPage: Boolean! endCursor: String }
+type SaleConnection { edges: [SaleEdge!]! pageInfo: OldPageInfo! }
+type SaleEdge { cursor: String! node: Repo! }
+type OldPageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! }
 type RepoPage { content: [Repo!]! total: Int! }
 type UserError { field: String message: String! }
 type StarPayload { clientMutationId: String repo: Repo userErrors: [UserError!]! }
@@ -54,6 +58,9 @@ func TestCheck(t *testing.T) {
 		{`{ repos { nodes { id } pageInfo { hasNextPage endCursor } } }`, ""},
 		{`{ repos { nodes { id } pageInfo { hasNextPage } } }`, "endCursor"},
 		{`{ repos { totalCount pageInfo { hasNextPage endCursor } } }`, "without nodes"},
+		// Shopify's Partner API: no endCursor, so the edges' cursors say where the next page starts
+		{`{ sales { edges { cursor node { id } } pageInfo { hasNextPage } } }`, ""},
+		{`{ sales { edges { node { id } } pageInfo { hasNextPage } } }`, "edges { cursor }"},
 		{`{ find(text: "x") { __typename ... on Repo { id } ... on User { login } } }`, ""},
 		{`{ find(text: "x") { __typename ... on Node { id } } }`, ""},
 		{`{ find(text: "x") { __typename ... on Repo { id } } }`, "member User"},

@@ -78,6 +78,7 @@ type HistoryAnswerHistoryResults struct {
 	ID     string                            `json:"id"`
 	At     string                            `json:"at"`
 	Amount HistoryAnswerHistoryResultsAmount `json:"amount"`
+	Book   *HistoryAnswerHistoryResultsBook  `json:"book"`
 }
 
 // HistoryAnswerHistoryResultsAmount is the amount in HistoryAnswerHistoryResults (GraphQL type
@@ -85,6 +86,12 @@ type HistoryAnswerHistoryResults struct {
 type HistoryAnswerHistoryResultsAmount struct {
 	Value    int32  `json:"value"`
 	Currency string `json:"currency"`
+}
+
+// HistoryAnswerHistoryResultsBook is the book in HistoryAnswerHistoryResults (GraphQL type Book).
+type HistoryAnswerHistoryResultsBook struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
 }
 
 // ReturnBook calls the returnBook tool (mutation, approval required) with args and decodes its
