@@ -46,7 +46,7 @@ func (s scaleStats) String() string {
 		total += n
 	}
 	var gaps []string
-	for _, k := range []string{usefultest.ValueObject, usefultest.OneHop, usefultest.ErrorLeaf, usefultest.Credential} {
+	for _, k := range []string{usefultest.ValueObject, usefultest.OneHop, usefultest.ErrorLeaf, usefultest.Credential, usefultest.Unnamed} {
 		gaps = append(gaps, fmt.Sprintf("%s %d (+%d over budget)", k, s.gaps[k], s.budgetGaps[k]))
 	}
 	return fmt.Sprintf("tools %d, valid %d, useful %d; input tokens median %d p95 %d max %d total %d; over 2000: %d; "+
@@ -87,6 +87,9 @@ func TestScaleSchemas(t *testing.T) {
 				t.Errorf("%s: want %d valid and useful; not useful:\n%s", name, n, strings.Join(st.notUseful, "\n"))
 			}
 			for kind, k := range st.gaps {
+				if kind == usefultest.Unnamed && k <= unnamedAllowed[name] {
+					continue
+				}
 				if k > 0 {
 					t.Errorf("%s: %d × %s where the budget allowed it", name, k, kind)
 				}
@@ -132,6 +135,17 @@ func TestScaleSchemas(t *testing.T) {
 // inputs. Codex's ten are its filter tools: the filter objects (TokenFilters: 128 fields), the
 // rankings enums (filterNftCollections' attribute: 554 values) and createWebhooks' nine webhook
 // inputs. The fix for those is an override that forwards fewer variables, not a budget.
+// unnamedAllowed is how many lists of a schema may hold rows that do not say what they are about
+// where the budget allowed it (docs/selection.md, "Rows that say what they are"): gaps of the
+// rule measured and left, none of them a root list's items. An abstract item selected by its
+// interface's leaves only (the Partner API's app.events { __typename type }: 21 members, none
+// saying which shop; the Storefront cart's discountAllocations, whose members' code and title
+// are left out; GitHub's createSponsorships { sponsorables }), a nested connection's keyless
+// nodes, whose naming reference only a root row gets (the Admin API's priceList.prices.nodes {
+// originType }: which variant is nowhere), and Codex's listPairsWithMetadataForToken { results
+// }, a list wrapped in an object that is no page. The ceiling keeps new ones out.
+var unnamedAllowed = map[string]int{"shopify-partner": 21, "shopify-admin": 13, "shopify": 3, "github": 2, "codex": 1}
+
 var overInputAllowed = map[string]int{"hasura": 12, "shopify-admin": 16, "codex": 10}
 
 func measureScale(t *testing.T, in Inputs, c *catalog.Catalog) scaleStats {

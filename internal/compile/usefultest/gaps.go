@@ -42,6 +42,9 @@ func Gaps(schema *ast.Schema, op *ast.OperationDefinition) []Gap {
 	if t != nil && t.Kind == ast.Object && !isLeaf(t) {
 		out = append(out, c.entityGaps(root, t, op.Operation)...)
 	}
+	if t != nil && !isLeaf(t) {
+		out = append(out, c.rowGaps(root)...)
+	}
 	out = append(out, c.errorMemberGaps(root.SelectionSet, root.Name)...)
 	out = append(out, c.credentialGaps(root.SelectionSet, root.Name)...)
 	return out

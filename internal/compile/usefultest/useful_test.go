@@ -159,3 +159,59 @@ func TestPagesAndGaps(t *testing.T) {
 		}
 	}
 }
+
+const rowsSDL = `
+type Query {
+  balances(walletAddress: String!, cursor: String): BalancePage!
+  token(id: ID!): Token
+  tokens: [Token!]!
+  signatures(block: Int!): [Signature!]!
+  ranking: [Stat!]!
+}
+type BalancePage { items: [Balance!]! cursor: String }
+type Balance { tokenId: String! balance: String! shiftedBalance: Float! token: Token }
+type Token { id: ID! name: String bars: [Bar!]! stats: [Stat!]! }
+type Bar { t: Int! o: Float h: Float l: Float c: Float pair: Pair }
+type Pair { id: ID! name: String! }
+type Stat { volume: String! trader: Trader }
+type Trader { id: ID! }
+type Signature { signatureBytes: String! }
+`
+
+// TestRows pins "rows that say what they are": every item of a list the answer holds selects an
+// id or key, a name, or a naming reference, unless it is a point of a series its enclosing object
+// names, or its type has nothing that would say more.
+func TestRows(t *testing.T) {
+	schema := gqlparser.MustLoadSchema(&ast.Source{Name: "schema.graphql", Input: rowsSDL})
+	for _, c := range []struct{ doc, gap string }{
+		// Codex's balances before the naming reference: how much, never of which token
+		{`{ balances(walletAddress: "w") { items { balance shiftedBalance } cursor } }`, "balances.items"},
+		{`{ balances(walletAddress: "w") { items { balance token { id name } } cursor } }`, ""},
+		{`{ balances(walletAddress: "w") { items { tokenId balance } cursor } }`, ""},
+		// a series under the thing it is about: the token names every bar
+		{`{ token(id: 1) { id name bars { t o h l c } } }`, ""},
+		{`{ tokens { id name bars { t o h l c } } }`, ""},
+		{`{ tokens { bars { t o h l c } } }`, "tokens tokens.bars"},
+		// without its place in the series a bar is a figure of nothing
+		{`{ token(id: 1) { id name bars { o h l c } } }`, "token.bars"},
+		// nested lists in detail form are rows too; an id alone names nothing, so Stat's trader is
+		// no naming reference the schema offers, and the stat has nothing more to say
+		{`{ token(id: 1) { id name stats { volume } } }`, ""},
+		// a signature is what it holds: its type offers nothing that would say more
+		{`{ signatures(block: 1) { signatureBytes } }`, ""},
+	} {
+		doc, errs := gqlparser.LoadQuery(schema, c.doc)
+		if errs != nil {
+			t.Fatalf("%s: %v", c.doc, errs)
+		}
+		var got []string
+		for _, g := range Gaps(schema, doc.Operations[0]) {
+			if g.Kind == Unnamed {
+				got = append(got, g.Where)
+			}
+		}
+		if strings.Join(got, " ") != c.gap {
+			t.Errorf("%s: rows without what they are about %q, want %q", c.doc, got, c.gap)
+		}
+	}
+}
