@@ -99,7 +99,7 @@ func (b *Builder) expand(t *ast.Definition, x expansion) []*node {
 
 // expandField selects one field f of the expanded object t, or returns nil to leave it out.
 func (b *Builder) expandField(t *ast.Definition, f *ast.FieldDefinition, x expansion) *node {
-	if introspection(f) || needsArgs(f) || f.Name == "clientMutationId" || (!x.deprecated && b.avoided(f)) {
+	if introspection(f) || needsArgs(f) || f.Name == "clientMutationId" || b.personalOut(f) || (!x.deprecated && b.avoided(f)) {
 		return nil
 	}
 	n := b.named(f)
