@@ -21,13 +21,33 @@ func (b *Builder) avoided(f *ast.FieldDefinition) bool {
 	return deprecated(f) || b.gated(f) || b.personalOut(f)
 }
 
-// personalOut reports whether the default selection leaves f out as personal data: its name
-// reads as personal data about someone (sensitive.Personal: an email, a phone number, a birth
-// date, a tax id, a street address) and the tool did not opt in with selection: {personal: true}.
-// An agent seldom needs every customer's phone number to do its work, and a model that is never
-// handed them cannot repeat them; a reviewer who decides it does needs one line to say so.
+// personalOut reports whether the default selection leaves f out as personal data: the schema
+// says it holds personal data about someone (sensitive.PersonalIn: an email, a phone number, a
+// birth date, a tax id, a postal address; not a Boolean about one, nor a blockchain address) and
+// the tool did not opt in with selection: {personal: true}. An agent seldom needs every
+// customer's phone number to do its work, and a model that is never handed them cannot repeat
+// them; a reviewer who decides it does needs one line to say so.
 func (b *Builder) personalOut(f *ast.FieldDefinition) bool {
-	return !b.personal && sensitive.Personal(f.Name)
+	return !b.personal && b.personalFields()[f]
+}
+
+// personalFields are the fields of the schema's objects and interfaces that hold personal data,
+// found once: the verdict reads the declaring type, which a field definition does not know.
+func (b *Builder) personalFields() map[*ast.FieldDefinition]bool {
+	if b.personalSet == nil {
+		b.personalSet = map[*ast.FieldDefinition]bool{}
+		for _, t := range b.schema.Types {
+			if t.Kind != ast.Object && t.Kind != ast.Interface {
+				continue
+			}
+			for _, f := range t.Fields {
+				if sensitive.PersonalIn(b.schema, t, f) {
+					b.personalSet[f] = true
+				}
+			}
+		}
+	}
+	return b.personalSet
 }
 
 // maxLeftNamed caps each of the note's lists: it tells the reviewer the kind of thing left out.
@@ -90,7 +110,8 @@ func (l *leftLists) add(list *[]string, t *ast.Definition, f *ast.FieldDefinitio
 // fields from being named twice. An object in summary form ({id name}) names no gated field:
 // a summary never holds one, so naming it would tell the reviewer of a loss there is not
 // (User.staffNotes beside an order's customer). It names the personal data its summary would
-// hold with the opt-in (a customer known by { id email }), and nothing else of it.
+// hold with the opt-in (a customer known by { id email }, a delivery group named by its
+// deliveryAddress { id name }), and nothing else of it.
 func (b *Builder) leftOut(t *ast.Definition, kids []*node, seen map[string]bool, l *leftLists) {
 	if t == nil || len(kids) == 0 {
 		return
@@ -100,7 +121,8 @@ func (b *Builder) leftOut(t *ast.Definition, kids []*node, seen map[string]bool,
 		for _, k := range direct(kids) {
 			picked[k.name] = true
 		}
-		for _, f := range b.twinned().summary(t) {
+		with := b.twinned()
+		for _, f := range append(slices.Clip(with.summary(t)), with.namers(t)...) {
 			if !picked[f.Name] && b.personalOut(f) {
 				l.add(&l.personal, t, f)
 			}
@@ -145,20 +167,10 @@ func inSummary(kids []*node) bool {
 	return len(groups) > 0 && !slices.ContainsFunc(groups, func(g *node) bool { return !g.ent.summarized })
 }
 
-// anyPersonal reports whether any field of the schema's objects is personal data the default
-// selection leaves out, found once.
+// anyPersonal reports whether the default selection leaves any field of the schema out as
+// personal data.
 func (b *Builder) anyPersonal() bool {
-	if b.somePersonal == nil {
-		found := false
-		for _, t := range b.schema.Types {
-			if t.Kind == ast.Object && slices.ContainsFunc(t.Fields, b.personalOut) {
-				found = true
-				break
-			}
-		}
-		b.somePersonal = &found
-	}
-	return *b.somePersonal
+	return !b.personal && len(b.personalFields()) > 0
 }
 
 // twinned is the Builder of the same schema with the other personal-data setting, made on first
@@ -168,7 +180,7 @@ func (b *Builder) twinned() *Builder {
 	if b.twin == nil {
 		t := New(b.schema)
 		t.count, t.personal, t.twin = b.count, !b.personal, b
-		t.gateCache, t.someGated = b.gateCache, b.someGated
+		t.gateCache, t.someGated, t.personalSet = b.gateCache, b.someGated, b.personalFields()
 		b.twin = t
 	}
 	return b.twin

@@ -55,11 +55,11 @@ type Builder struct {
 	reachCount   map[string]int  // relevance.go's reach, counted on first use
 	gates        map[string]bool // gated.go's directive names, as this schema writes them
 	gateCache    map[*ast.FieldDefinition]bool
-	someGated    *bool           // anyGated's answer, once known
-	somePersonal *bool           // anyPersonal's answer, once known
-	personal     bool            // selects personal data (selection: {personal: true}); leftout.go
-	twin         *Builder        // the Builder with the other personal setting (twinned)
-	single       map[string]bool // sibling.go's singleton types, found on first use
+	someGated    *bool                         // anyGated's answer, once known
+	personalSet  map[*ast.FieldDefinition]bool // leftout.go's personal fields, found on first use
+	personal     bool                          // selects personal data (selection: {personal: true}); leftout.go
+	twin         *Builder                      // the Builder with the other personal setting (twinned)
+	single       map[string]bool               // sibling.go's singleton types, found on first use
 	words        wordCounts
 	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }
