@@ -64,9 +64,9 @@ func TestParseErrors(t *testing.T) {
 		// A tools: section with only comments under it (toolgen init's, when nothing compiles as
 		// it stands) is valid and names no tool: a warning, not a YAML error.
 		"tools:  # uncomment below\n  # a:\n  #   description: \"\"\n": "allowlist.yaml:1:1: warning: tools: names no tool, so the catalog has none; uncomment an entry under it, or add a Query or Mutation field name with its description\n",
-		"tools: {a: {selection: {personal: yes}}}\n":                 "allowlist.yaml:1:35: personal must be true or false, not the value \"yes\"; write personal: true to select personal data by default, or leave the key out\n",
-		"selection: {personal: [true]}\ntools: {a: {}}\n":            "allowlist.yaml:1:23: personal must be true or false, not a list; write personal: true to select personal data by default, or leave the key out\n",
-		"selection: {personel: true}\ntools: {a: {}}\n":              "allowlist.yaml:1:13: unknown key \"personel\" in selection; did you mean \"personal\"?\n",
+		"tools: {a: {selection: {personal: yes}}}\n":                   "allowlist.yaml:1:35: personal must be true or false, not the value \"yes\"; write personal: true to select personal data by default, or leave the key out\n",
+		"selection: {personal: [true]}\ntools: {a: {}}\n":              "allowlist.yaml:1:23: personal must be true or false, not a list; write personal: true to select personal data by default, or leave the key out\n",
+		"selection: {personel: true}\ntools: {a: {}}\n":                "allowlist.yaml:1:13: unknown key \"personel\" in selection; did you mean \"personal\"?\n",
 		"version: 1\ntools: {}\n":                                      "allowlist.yaml:2:1: warning: tools: names no tool, so the catalog has none; uncomment an entry under it, or add a Query or Mutation field name with its description\n",
 	}
 	for src, want := range cases {

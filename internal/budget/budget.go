@@ -31,7 +31,6 @@ const (
 	Off
 )
 
-
 // Defaults are the compiler-wide budgets, used where neither the tool nor the file sets one.
 // A function, not a variable, so no caller can change them for everyone.
 func Defaults() Set {
