@@ -151,6 +151,8 @@ func (b *Builder) leftOut(t *ast.Definition, kids []*node, seen map[string]bool,
 			l.add(&l.gated, t, f)
 		case b.personalOut(f) && !needsArgs(f) && !b.secretLooking(t, f):
 			l.add(&l.personal, t, f)
+		case !needsArgs(f) && b.named(f) != nil && b.named(f).Kind == ast.Object && b.personalOnly(b.named(f)):
+			l.add(&l.personal, t, f) // a contact { email phone } adds nothing without its personal leaves
 		}
 	}
 }
