@@ -59,6 +59,9 @@ func (b *Builder) expandRoot(t *ast.Definition, listDepth int) ([]*node, string)
 // answer of userErrors alone cannot say what was made (Shopify's customerAddressCreate, whose
 // one result is customerAddress). The note names them.
 func (b *Builder) personalResult(t *ast.Definition, out []*node) ([]*node, string) {
+	if !slices.ContainsFunc(t.Fields, b.errorLike) {
+		return out, "" // no payload: an object of personal data alone is no answer to keep
+	}
 	var kept []string
 	for _, f := range t.Fields {
 		n := b.named(f)
