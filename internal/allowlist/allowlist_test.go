@@ -13,9 +13,10 @@ func TestParse(t *testing.T) {
 roles:
   concierge: {description: Finds titles., maxTokens: 900}
   support:
-selection: {pageSize: 20}
+selection: {pageSize: 20, personal: true}
 tools:
   movie:
+    selection: {personal: false}
   addWatchListItem:
     roles: [concierge]
     approval: required
@@ -34,17 +35,20 @@ tools:
 			{Name: "support", Pos: Pos{4, 3}},
 		},
 		Tools: []Entry{
-			{Name: "movie", Pos: Pos{7, 3}},
-			{Name: "addWatchListItem", Pos: Pos{8, 3}, Roles: []string{"concierge"}, RolePos: []Pos{{9, 13}},
-				Approval: "required", ApprovalPos: Pos{10, 15}, Title: "Add to a list", Description: "Adds a title.", Selection: budget.Set{MaxSelectionTokens: 100}},
+			{Name: "movie", Pos: Pos{7, 3}, Selection: budget.Set{Personal: budget.Off}},
+			{Name: "addWatchListItem", Pos: Pos{9, 3}, Roles: []string{"concierge"}, RolePos: []Pos{{10, 13}},
+				Approval: "required", ApprovalPos: Pos{11, 15}, Title: "Add to a list", Description: "Adds a title.", Selection: budget.Set{MaxSelectionTokens: 100}},
 		},
-		Selection: budget.Set{PageSize: 20},
+		Selection: budget.Set{PageSize: 20, Personal: budget.On},
 	}
 	if diff := cmp.Diff(want, f); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if got := f.Tools[1].Selection.Merge(f.Selection); got != (budget.Set{PageSize: 20, MaxSelectionTokens: 100}) {
+	if got := f.Tools[1].Selection.Merge(f.Selection); got != (budget.Set{PageSize: 20, MaxSelectionTokens: 100, Personal: budget.On}) {
 		t.Errorf("Merge = %+v", got)
+	}
+	if got := f.Tools[0].Selection.Merge(f.Selection).Personal; got != budget.Off {
+		t.Errorf("a tool's personal: false under the file's true merges to %d, want Off", got)
 	}
 }
 
@@ -60,6 +64,9 @@ func TestParseErrors(t *testing.T) {
 		// A tools: section with only comments under it (toolgen init's, when nothing compiles as
 		// it stands) is valid and names no tool: a warning, not a YAML error.
 		"tools:  # uncomment below\n  # a:\n  #   description: \"\"\n": "allowlist.yaml:1:1: warning: tools: names no tool, so the catalog has none; uncomment an entry under it, or add a Query or Mutation field name with its description\n",
+		"tools: {a: {selection: {personal: yes}}}\n":                   "allowlist.yaml:1:35: personal must be true or false, not the value \"yes\"; write personal: true to select personal data by default, or leave the key out\n",
+		"selection: {personal: [true]}\ntools: {a: {}}\n":              "allowlist.yaml:1:23: personal must be true or false, not a list; write personal: true to select personal data by default, or leave the key out\n",
+		"selection: {personel: true}\ntools: {a: {}}\n":                "allowlist.yaml:1:13: unknown key \"personel\" in selection; did you mean \"personal\"?\n",
 		"version: 1\ntools: {}\n":                                      "allowlist.yaml:2:1: warning: tools: names no tool, so the catalog has none; uncomment an entry under it, or add a Query or Mutation field name with its description\n",
 	}
 	for src, want := range cases {

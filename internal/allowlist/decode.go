@@ -13,7 +13,7 @@ var (
 	topKeys       = []string{"version", "roles", "tools", "selection", "scalars", "diff"}
 	roleKeys      = []string{"description", "maxTokens"}
 	toolKeys      = []string{"roles", "title", "approval", "description", "selection", "lint"}
-	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves", "maxInputTokens", "maxPageSize"}
+	selectionKeys = []string{"pageSize", "maxSelectionTokens", "maxResultLeaves", "maxInputTokens", "maxPageSize", "personal"}
 )
 
 func (d *decoder) top(n *node) {
@@ -118,6 +118,10 @@ func rolesFix(v *node) string {
 func (d *decoder) selection(v *node, what string) budget.Set {
 	var s budget.Set
 	d.mapping(v, what, selectionKeys, func(k, v *node) {
+		if k.Value == "personal" {
+			s.Personal = d.choice(v, "personal")
+			return
+		}
 		n := d.positive(v, k.Value)
 		s.Invalid = s.Invalid || n == 0
 		switch k.Value {
@@ -134,6 +138,19 @@ func (d *decoder) selection(v *node, what string) budget.Set {
 		}
 	})
 	return s
+}
+
+// choice reads true or false; anything else is reported and leaves the setting to the
+// enclosing block.
+func (d *decoder) choice(v *node, what string) budget.Choice {
+	switch {
+	case v.Kind == scalarNode && !v.Null && v.Value == "true":
+		return budget.On
+	case v.Kind == scalarNode && !v.Null && v.Value == "false":
+		return budget.Off
+	}
+	d.errorf(v, fmt.Sprintf("%s must be true or false, not %s", what, kindName(v)), "write "+what+": true to select personal data by default, or leave the key out")
+	return budget.Inherit
 }
 
 func (d *decoder) str(v *node, what string) string {

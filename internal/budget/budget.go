@@ -16,7 +16,20 @@ type Set struct {
 	// it): the defaults stand in for it, so nothing is measured against the merged set, or a
 	// warning would say "within maxSelectionTokens 400" beside the error about -3.
 	Invalid bool
+	// Personal says whether the default selection selects personal data (docs/selection.md,
+	// "Personal data"). It is no budget, but it is set in the same selection: block and merges
+	// the same way: Inherit takes the file's, and a tool's Off overrides the file's On.
+	Personal Choice
 }
+
+// Choice is a yes-or-no setting that may be left to the enclosing block.
+type Choice uint8
+
+const (
+	Inherit Choice = iota // not set: the enclosing block's, else no
+	On
+	Off
+)
 
 // Defaults are the compiler-wide budgets, used where neither the tool nor the file sets one.
 // A function, not a variable, so no caller can change them for everyone.
@@ -40,6 +53,9 @@ func (s Set) Merge(base Set) Set {
 	}
 	if s.MaxPageSize == 0 {
 		s.MaxPageSize = base.MaxPageSize
+	}
+	if s.Personal == Inherit {
+		s.Personal = base.Personal
 	}
 	s.Invalid = s.Invalid || base.Invalid
 	return s

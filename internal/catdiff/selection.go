@@ -116,6 +116,10 @@ func (d *differ) selection(ot, nt *catalog.Tool) {
 // leaves out (opbuild/gated.go): "left out, the schema says they need a permission: A.x, B.y; …".
 const gatedNote = "left out, the schema says they need a permission: "
 
+// personalNote opens the part of that note naming the personal data the default selection leaves
+// out (opbuild/leftout.go): "…; left out as personal data: A.email, B.phone; …".
+const personalNote = "left out as personal data: "
+
 // hiddenNote opens the note compile writes for the fields of selected objects that
 // @inaccessible hides (compile.HiddenNote): "left out, @inaccessible in the schema (…): A.x, B.y".
 const hiddenNote = "left out, @inaccessible in the schema (the gateway hides them from clients): "
@@ -129,6 +133,8 @@ func whyRemoved(o, n *catalog.Tool, p string) string {
 	for _, note := range n.Notes {
 		if f := noteNames(note, gatedNote, name); f != "" {
 			why = fmt.Sprintf(": the schema now says %s needs a permission, so the default selection leaves it out (an override of this tool can select it)", f)
+		} else if f := noteNames(note, personalNote, name); f != "" {
+			why = fmt.Sprintf(": the default selection now leaves %s out as personal data (selection: {personal: true} for this tool in the allow-list selects it)", f)
 		} else if f := noteNames(note, hiddenNote, name); f != "" {
 			why = fmt.Sprintf(": %s is now @inaccessible in the schema, which the gateway hides from clients", f)
 		}
@@ -174,9 +180,9 @@ func budgetReason(n *catalog.Tool, p string) string {
 	return ""
 }
 
-// noteNames is the Type.field of a note that opens with prefix and names field name, or "".
+// noteNames is the Type.field that the list after prefix in note names as field name, or "".
 func noteNames(note, prefix, name string) string {
-	rest, ok := strings.CutPrefix(note, prefix)
+	_, rest, ok := strings.Cut(note, prefix) // a part of a note need not open it
 	if !ok {
 		return ""
 	}

@@ -65,15 +65,17 @@ func (b *Builder) secretLooking(t *ast.Definition, f *ast.FieldDefinition) bool 
 	return sensitive.Credential(sensitive.Returned(b.schema, t, f))
 }
 
-// leaves are the selectable leaf fields of t in declaration order: non-deprecated ones when there
-// are any, never a secret-looking one, and no HTML/Text twins of another leaf.
+// leaves are the selectable leaf fields of t in declaration order: non-deprecated, non-gated ones
+// when there are any, never a secret-looking one or personal data left out (leftout.go: a type
+// whose only leaves are an email and a phone has none, and its parent leaves it out), and no
+// HTML/Text twins of another leaf.
 func (b *Builder) leaves(t *ast.Definition) []*ast.FieldDefinition {
 	if out, ok := b.leafCache[t.Name]; ok {
 		return out
 	}
 	var all, live []*ast.FieldDefinition
 	for _, f := range t.Fields {
-		if introspection(f) || needsArgs(f) || !isLeaf(b.named(f)) || b.secretLooking(t, f) {
+		if introspection(f) || needsArgs(f) || !isLeaf(b.named(f)) || b.secretLooking(t, f) || b.personalOut(f) {
 			continue
 		}
 		all = append(all, f)

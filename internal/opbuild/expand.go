@@ -33,22 +33,62 @@ type expansion struct {
 func (b *Builder) expandRoot(t *ast.Definition, listDepth int) ([]*node, string) {
 	x := expansion{depth: 1, listDepth: listDepth, path: []string{t.Name}}
 	out := b.expand(t, x)
-	if b.answers(t, out) || !b.deprecatedResult(t) {
+	if b.answers(t, out) {
 		return out, ""
 	}
-	x.deprecated = true
-	out = b.expand(t, x)
+	if b.deprecatedResult(t) {
+		x.deprecated = true
+		out = b.expand(t, x)
+		var kept []string
+		for _, k := range out {
+			if f := t.Fields.ForName(k.name); f != nil && deprecated(f) {
+				kept = append(kept, f.Name)
+			}
+		}
+		if len(kept) > 0 {
+			return out, fmt.Sprintf("selected though deprecated: %s, the only result %s has besides errors; an override can leave it out",
+				strings.Join(kept, ", "), t.Name)
+		}
+	}
+	return b.personalResult(t, out)
+}
+
+// personalResult adds to out, a payload's selection that answers with errors only, its results
+// that are personal data, in summary form: a customer's new address says which address it is
+// ({ id name }), never its street or phone. The agent sent what the mutation stored, and an
+// answer of userErrors alone cannot say what was made (Shopify's customerAddressCreate, whose
+// one result is customerAddress). The note names them.
+func (b *Builder) personalResult(t *ast.Definition, out []*node) ([]*node, string) {
+	if !slices.ContainsFunc(t.Fields, b.errorLike) {
+		return out, "" // no payload: an object of personal data alone is no answer to keep
+	}
 	var kept []string
-	for _, k := range out {
-		if f := t.Fields.ForName(k.name); f != nil && deprecated(f) {
-			kept = append(kept, f.Name)
+	for _, f := range t.Fields {
+		n := b.named(f)
+		if !b.personalOut(f) || deprecated(f) || b.gated(f) || needsArgs(f) || introspection(f) || b.errorLike(f) || n == nil || isAbstract(n) {
+			continue
+		}
+		var k *node
+		if isLeaf(n) {
+			k = field(f, nil)
+		} else if g := b.summaryGroup(n); g != nil {
+			k = field(f, []*node{g})
+		}
+		if k != nil {
+			out, kept = append(out, k), append(kept, f.Name)
 		}
 	}
 	if len(kept) == 0 {
 		return out, ""
 	}
-	return out, fmt.Sprintf("selected though deprecated: %s, the only result %s has besides errors; an override can leave it out",
+	slices.SortStableFunc(out, func(x, y *node) int { return fieldIndex(t, x) - fieldIndex(t, y) })
+	return out, fmt.Sprintf("selected though personal data, in summary form: %s, the only result %s has besides errors; selection: {personal: true} for this tool in the allow-list selects it whole, an override can leave it out",
 		strings.Join(kept, ", "), t.Name)
+}
+
+// fieldIndex is where the field node k is declared in t, for declaration order.
+func fieldIndex(t *ast.Definition, k *node) int {
+	return slices.IndexFunc(t.Fields, func(f *ast.FieldDefinition) bool { return f.Name == k.name })
 }
 
 // answers: kids select something of t other than its errors.
@@ -99,7 +139,7 @@ func (b *Builder) expand(t *ast.Definition, x expansion) []*node {
 
 // expandField selects one field f of the expanded object t, or returns nil to leave it out.
 func (b *Builder) expandField(t *ast.Definition, f *ast.FieldDefinition, x expansion) *node {
-	if introspection(f) || needsArgs(f) || f.Name == "clientMutationId" || (!x.deprecated && b.avoided(f)) {
+	if introspection(f) || needsArgs(f) || f.Name == "clientMutationId" || b.personalOut(f) || (!x.deprecated && b.avoided(f)) {
 		return nil
 	}
 	n := b.named(f)

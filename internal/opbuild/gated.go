@@ -10,7 +10,6 @@ package opbuild
 // the whole product). Whoever's role holds the permission adds the field in an override.
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -83,77 +82,6 @@ func (b *Builder) gateDirective(ds ast.DirectiveList) bool {
 		}
 	}
 	return false
-}
-
-// avoided reports whether a default selection leaves f out while anything else is left:
-// deprecated or gated.
-func (b *Builder) avoided(f *ast.FieldDefinition) bool { return deprecated(f) || b.gated(f) }
-
-// maxGatedNamed caps the note's list: it tells the reviewer the kind of thing left out.
-const maxGatedNamed = 6
-
-// gatedNote names the gated fields of the selected objects that the finished selection left
-// out, so that a reviewer whose role holds the permission knows what an override would add.
-func (b *Builder) gatedNote(t *ast.Definition, kids []*node) string {
-	if !b.anyGated() {
-		return "" // most schemas mark nothing: no walk per tool
-	}
-	var left []string
-	b.leftGated(t, kids, map[string]bool{}, &left)
-	if len(left) == 0 {
-		return ""
-	}
-	more := ""
-	if len(left) > maxGatedNamed {
-		more, left = fmt.Sprintf(" and %d more", len(left)-maxGatedNamed), left[:maxGatedNamed]
-	}
-	return "left out, the schema says they need a permission: " + strings.Join(left, ", ") + more +
-		"; an override of this tool can select them, for every role that has the tool"
-}
-
-// leftGated walks a selection set of type t, collecting Type.field for each gated field of an
-// object selected in detail form that is not selected; seen keeps each type's fields from being
-// named twice. An object in summary form ({id name}) is skipped: a summary never holds such a
-// field, so naming it would tell the reviewer of a loss there is not (User.staffNotes beside an
-// order's customer).
-func (b *Builder) leftGated(t *ast.Definition, kids []*node, seen map[string]bool, left *[]string) {
-	if t == nil || len(kids) == 0 {
-		return
-	}
-	if inSummary(kids) {
-		return
-	}
-	picked := map[string]bool{}
-	for _, k := range direct(kids) {
-		switch {
-		case k.on != "":
-			b.leftGated(b.schema.Types[k.on], k.kids, seen, left)
-		case t.Fields.ForName(k.name) != nil:
-			picked[k.name] = true
-			b.leftGated(b.named(t.Fields.ForName(k.name)), k.kids, seen, left)
-		}
-	}
-	if t.Kind != ast.Object || seen[t.Name] {
-		return
-	}
-	seen[t.Name] = true
-	for _, f := range t.Fields {
-		if !picked[f.Name] && !deprecated(f) && !introspection(f) && b.gated(f) {
-			*left = append(*left, t.Name+"."+f.Name)
-		}
-	}
-}
-
-// inSummary reports whether a selection set is an entity in summary form: its only entity group
-// is summarized (a hop, an entity inside a list, or one the fit phase degraded).
-func inSummary(kids []*node) bool {
-	var groups []*node
-	for _, k := range kids {
-		if k.ent != nil {
-			groups = append(groups, k)
-		}
-	}
-	return len(groups) > 0 && !slices.ContainsFunc(groups, func(g *node) bool { return !g.ent.summarized })
 }
 
 // anyGated reports whether any field of the schema's objects is gated, found once.

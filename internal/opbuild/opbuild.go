@@ -55,8 +55,11 @@ type Builder struct {
 	reachCount   map[string]int  // relevance.go's reach, counted on first use
 	gates        map[string]bool // gated.go's directive names, as this schema writes them
 	gateCache    map[*ast.FieldDefinition]bool
-	someGated    *bool           // anyGated's answer, once known
-	single       map[string]bool // sibling.go's singleton types, found on first use
+	someGated    *bool                         // anyGated's answer, once known
+	personalSet  map[*ast.FieldDefinition]bool // leftout.go's personal fields, found on first use
+	personal     bool                          // selects personal data (selection: {personal: true}); leftout.go
+	twin         *Builder                      // the Builder with the other personal setting (twinned)
+	single       map[string]bool               // sibling.go's singleton types, found on first use
 	words        wordCounts
 	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }
@@ -91,6 +94,9 @@ func (b *Builder) Build(kind string, f *ast.FieldDefinition, o Options) (Result,
 // build is Build, also returning the fitted tree for the tests of the fit phase's invariants.
 func (b *Builder) build(kind string, f *ast.FieldDefinition, o Options) (Result, *fitter, error) {
 	o.Set = o.Set.Resolve()
+	if personal := o.Personal == budget.On; personal != b.personal {
+		return b.twinned().build(kind, f, o)
+	}
 	s, err := b.shape(kind, f, o)
 	if err != nil {
 		return Result{}, nil, err
@@ -119,7 +125,7 @@ func (b *Builder) build(kind string, f *ast.FieldDefinition, o Options) (Result,
 	if s.note != "" {
 		r.Notes = append(r.Notes, s.note)
 	}
-	if note := b.gatedNote(b.named(f), s.root.kids); note != "" {
+	if note := b.leftNote(b.named(f), s.root.kids); note != "" {
 		r.Notes = append(r.Notes, note)
 	}
 	return r, ft, nil

@@ -108,6 +108,9 @@ func (b *Builder) nonEmpty(root *node, t *ast.Definition) (shaped, error) {
 	if len(root.kids) == 0 && b.secretsOnly(t) {
 		return shaped{}, fmt.Errorf("every value %s holds is a credential (a token, a key, a one-time-password seed), which no default selection sends to a model; leave the tool out, or select in an override what the agent may see", t.Name)
 	}
+	if len(root.kids) == 0 && b.personalOnly(t) {
+		return shaped{}, fmt.Errorf("every value %s holds is personal data (an email, a phone number, an address), which the default selection leaves out; add selection: {personal: true} to the tool in the allow-list if the agent needs it, or select it in an override", t.Name)
+	}
 	if len(root.kids) == 0 {
 		return shaped{}, fmt.Errorf("the default selection rule finds nothing to select in %s", t.Name)
 	}
@@ -203,6 +206,21 @@ func (b *Builder) secretsOnly(t *ast.Definition) bool {
 	for _, f := range t.Fields {
 		if isLeaf(b.named(f)) && !introspection(f) {
 			if !b.secretLooking(t, f) {
+				return false
+			}
+			some = true
+		}
+	}
+	return some
+}
+
+// personalOnly reports whether t's leaves are personal data the default selection leaves out,
+// but for credentials, which it never selects.
+func (b *Builder) personalOnly(t *ast.Definition) bool {
+	some := false
+	for _, f := range t.Fields {
+		if isLeaf(b.named(f)) && !introspection(f) && !b.secretLooking(t, f) {
+			if !b.personalOut(f) {
 				return false
 			}
 			some = true

@@ -66,7 +66,7 @@ func (b *Builder) isValue(t *ast.Definition, path []string) bool {
 		n := b.named(f)
 		switch {
 		case isLeaf(n):
-			leaf = leaf || !b.secretLooking(t, f)
+			leaf = leaf || !b.secretLooking(t, f) && !b.personalOut(f)
 		case b.isValue(n, append(slices.Clip(path), t.Name)):
 			leaf = true
 		default:

@@ -1,6 +1,12 @@
 package sensitive
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+)
 
 func TestIdentity(t *testing.T) {
 	yes := []string{"userId", "user_id", "ownerId", "tenantID", "accountId", "customerId", "actorIds", "viewerLogin"}
@@ -86,4 +92,30 @@ func TestPersonal(t *testing.T) {
 			t.Errorf("Personal(%q) = true, want false", n)
 		}
 	}
+}
+
+func TestPersonalIn(t *testing.T) {
+	s := gqlparser.MustLoadSchema(&ast.Source{Name: "s.graphql", Input: `
+scalar SuiAddress
+type Query { customer: Customer token: Token userEmail: UserEmail }
+type Customer { email: String verifiedEmail: Boolean! billingAddress: Address ipAddress: String address: String shippingAddress: String walletAddress: String }
+type Address { city: String zip: String }
+type Token { address: String tokenAddress: String owner: SuiAddress ownerAddress: SuiAddress holder: Holder }
+type Holder { address: Owner }
+type Owner { address: SuiAddress balance: Int }
+type UserEmail { address: String }
+`})
+	yes := []string{"Customer.email", "Customer.billingAddress", "Customer.ipAddress", "Customer.address", "Customer.shippingAddress", "UserEmail.address"}
+	no := []string{"Customer.verifiedEmail", "Customer.walletAddress", "Token.address", "Token.tokenAddress", "Token.ownerAddress", "Holder.address", "Owner.address"}
+	check := func(names []string, want bool) {
+		for _, n := range names {
+			typ, field, _ := strings.Cut(n, ".")
+			parent := s.Types[typ]
+			if got := PersonalIn(s, parent, parent.Fields.ForName(field)); got != want {
+				t.Errorf("PersonalIn(%s) = %v, want %v", n, got, want)
+			}
+		}
+	}
+	check(yes, true)
+	check(no, false)
 }

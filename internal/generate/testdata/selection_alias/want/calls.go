@@ -82,19 +82,17 @@ func (v *AccountAnswerAccount) UnmarshalJSON(data []byte) error {
 // AccountAnswerAccountUser is what AccountAnswerAccount selects when it is a User (the fragment on
 // User).
 type AccountAnswerAccountUser struct {
-	ID    string  `json:"id"`
-	Name  string  `json:"name"`
-	Login string  `json:"login"`
-	Email *string `json:"email"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Login string `json:"login"`
 }
 
 // AccountAnswerAccountOrganization is what AccountAnswerAccount selects when it is a Organization
 // (the fragment on Organization).
 type AccountAnswerAccountOrganization struct {
-	ID                string  `json:"id"`
-	OrganizationName  *string `json:"organizationName"`
-	Login             string  `json:"login"`
-	OrganizationEmail string  `json:"organizationEmail"`
+	ID               string  `json:"id"`
+	OrganizationName *string `json:"organizationName"`
+	Login            string  `json:"login"`
 }
 
 // AccountAnswerAccountBot is what AccountAnswerAccount selects when it is a Bot (the fragment on

@@ -90,7 +90,6 @@ type ShopPolicyUpdateAnswerShopPolicyUpdateShopPolicy struct {
 type ShopPolicyUpdateAnswerShopPolicyUpdateShop struct {
 	ID           string `json:"id"`
 	Name         string `json:"name"`
-	Email        string `json:"email"`
 	CurrencyCode string `json:"currencyCode"`
 }
 
@@ -132,7 +131,6 @@ type LocaleEnableAnswerLocaleEnable struct {
 type LocaleEnableAnswerLocaleEnableShop struct {
 	ID           string `json:"id"`
 	Name         string `json:"name"`
-	Email        string `json:"email"`
 	CurrencyCode string `json:"currencyCode"`
 }
 

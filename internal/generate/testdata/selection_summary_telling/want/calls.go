@@ -41,19 +41,11 @@ type OrderAnswer struct {
 type OrderAnswerOrder struct {
 	ID   string `json:"id"`
 	Code string `json:"code"`
-	// Summary: id and firstName, whose last word is Name.
-	BillingAddress *OrderAnswerOrderBillingAddress `json:"billingAddress"`
 	// Summary: id, kind and message; the timestamp, the flag and the user id are left out.
 	LastEvent *OrderAnswerOrderLastEvent `json:"lastEvent"`
 	// Summary: id, number (a name-like field) and url, as before.
 	Invoice *OrderAnswerOrderInvoice `json:"invoice"`
 	Lines   OrderAnswerOrderLines    `json:"lines"`
-}
-
-// OrderAnswerOrderBillingAddress is the billingAddress in OrderAnswerOrder (GraphQL type Address).
-type OrderAnswerOrderBillingAddress struct {
-	ID        string `json:"id"`
-	FirstName string `json:"firstName"`
 }
 
 // OrderAnswerOrderLastEvent is the lastEvent in OrderAnswerOrder (GraphQL type OrderEvent).

@@ -39,14 +39,13 @@ type OrderAnswer struct {
 
 // OrderAnswerOrder is the order in OrderAnswer (GraphQL type Order).
 type OrderAnswerOrder struct {
-	ID              string                           `json:"id"`
-	Code            string                           `json:"code"`
-	Total           OrderAnswerOrderTotal            `json:"total"`
-	TaxedTotal      OrderAnswerOrderTaxedTotal       `json:"taxedTotal"`
-	ShippingAddress *OrderAnswerOrderShippingAddress `json:"shippingAddress"`
-	Discounts       []OrderAnswerOrderDiscounts      `json:"discounts"`
-	Price           OrderAnswerOrderPrice            `json:"price"`
-	Customer        *OrderAnswerOrderCustomer        `json:"customer"`
+	ID         string                      `json:"id"`
+	Code       string                      `json:"code"`
+	Total      OrderAnswerOrderTotal       `json:"total"`
+	TaxedTotal OrderAnswerOrderTaxedTotal  `json:"taxedTotal"`
+	Discounts  []OrderAnswerOrderDiscounts `json:"discounts"`
+	Price      OrderAnswerOrderPrice       `json:"price"`
+	Customer   *OrderAnswerOrderCustomer   `json:"customer"`
 }
 
 // OrderAnswerOrderTotal is the total in OrderAnswerOrder (GraphQL type Money).
@@ -71,14 +70,6 @@ type OrderAnswerOrderTaxedTotalGross struct {
 type OrderAnswerOrderTaxedTotalNet struct {
 	Amount   int32  `json:"amount"`
 	Currency string `json:"currency"`
-}
-
-// OrderAnswerOrderShippingAddress is the shippingAddress in OrderAnswerOrder (GraphQL type
-// Address).
-type OrderAnswerOrderShippingAddress struct {
-	Street  string `json:"street"`
-	City    string `json:"city"`
-	Country string `json:"country"`
 }
 
 // OrderAnswerOrderDiscounts is the discounts in OrderAnswerOrder (GraphQL type Discount).
@@ -165,13 +156,12 @@ type OrdersAnswer struct {
 
 // OrdersAnswerOrders is the orders in OrdersAnswer (GraphQL type Order).
 type OrdersAnswerOrders struct {
-	ID              string                             `json:"id"`
-	Code            string                             `json:"code"`
-	Total           OrdersAnswerOrdersTotal            `json:"total"`
-	TaxedTotal      OrdersAnswerOrdersTaxedTotal       `json:"taxedTotal"`
-	ShippingAddress *OrdersAnswerOrdersShippingAddress `json:"shippingAddress"`
-	Discounts       []OrdersAnswerOrdersDiscounts      `json:"discounts"`
-	Price           OrdersAnswerOrdersPrice            `json:"price"`
+	ID         string                        `json:"id"`
+	Code       string                        `json:"code"`
+	Total      OrdersAnswerOrdersTotal       `json:"total"`
+	TaxedTotal OrdersAnswerOrdersTaxedTotal  `json:"taxedTotal"`
+	Discounts  []OrdersAnswerOrdersDiscounts `json:"discounts"`
+	Price      OrdersAnswerOrdersPrice       `json:"price"`
 }
 
 // OrdersAnswerOrdersTotal is the total in OrdersAnswerOrders (GraphQL type Money).
@@ -197,14 +187,6 @@ type OrdersAnswerOrdersTaxedTotalGross struct {
 type OrdersAnswerOrdersTaxedTotalNet struct {
 	Amount   int32  `json:"amount"`
 	Currency string `json:"currency"`
-}
-
-// OrdersAnswerOrdersShippingAddress is the shippingAddress in OrdersAnswerOrders (GraphQL type
-// Address).
-type OrdersAnswerOrdersShippingAddress struct {
-	Street  string `json:"street"`
-	City    string `json:"city"`
-	Country string `json:"country"`
 }
 
 // OrdersAnswerOrdersDiscounts is the discounts in OrdersAnswerOrders (GraphQL type Discount).
