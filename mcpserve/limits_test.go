@@ -232,4 +232,3 @@ func TestCeilingIsPerBearerSubject(t *testing.T) {
 		t.Errorf("bob after alice spent hers: %d of 2 calls ran", got)
 	}
 }
-
