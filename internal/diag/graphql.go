@@ -26,11 +26,21 @@ func FromGraphQL(file, src string, e *gqlerror.Error, fallback string) Diagnosti
 	if d.Message == "Unexpected <Invalid>" {
 		d.Message, d.Fix = invalidChar(src, d.Line, d.Col, d.Fix)
 	}
+	if strings.HasSuffix(d.Message, "found String") && jsonObject(src) {
+		d.Fix = "this looks like JSON (a request body, or an answer), not GraphQL: write the operation itself, e.g. query Tool_name($id: ID!) { field(id: $id) { id } }"
+	}
 	if strings.HasSuffix(d.Message, "found <EOF>") {
 		d.Fix = "the text ends too early: close every { with } and every ( with )"
 	}
 	d.Message = lowerFirst(d.Message)
 	return d
+}
+
+// jsonObject reports whether src starts as a JSON object does, { then a quoted key: GraphQL's
+// own { (a query's shorthand) is followed by a name, never a string.
+func jsonObject(src string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(src), "{")
+	return ok && strings.HasPrefix(strings.TrimSpace(rest), `"`)
 }
 
 // invalidChar names the character at line:col that no GraphQL token starts with.

@@ -2,7 +2,10 @@ package diag
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
 func TestText(t *testing.T) {
@@ -44,4 +47,19 @@ func FuzzText(f *testing.F) {
 			t.Fatalf("Text(%q) = %q", b, out)
 		}
 	})
+}
+
+// TestJSONIsNotGraphQL: a request body saved where an operation belongs says so, and GraphQL's
+// own shorthand { movies { id } } is not mistaken for it.
+func TestJSONIsNotGraphQL(t *testing.T) {
+	e := &gqlerror.Error{Message: "Expected Name, found String", Locations: []gqlerror.Location{{Line: 1, Column: 2}}}
+	if d := FromGraphQL("o.graphql", `{"query": "query { movies { id } }"}`, e, "fallback"); !strings.Contains(d.Fix, "looks like JSON") {
+		t.Errorf("JSON body: fix %q", d.Fix)
+	}
+	if d := FromGraphQL("o.graphql", `{ "movies" }`+"\n", e, "fallback"); !strings.Contains(d.Fix, "looks like JSON") {
+		t.Errorf("JSON-like: fix %q", d.Fix)
+	}
+	if d := FromGraphQL("o.graphql", `{ movies(title: "x" }`, e, "fallback"); d.Fix != "fallback" {
+		t.Errorf("GraphQL shorthand: fix %q", d.Fix)
+	}
 }
