@@ -7,8 +7,10 @@ package opbuild
 // entity, carries its one naming reference in that entity's own summary, one level deep.
 
 import (
+	"regexp"
 	"slices"
 
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -127,7 +129,7 @@ func (b *Builder) rowNamer(g *node, t *ast.Definition) *node {
 	if n := b.addRowNamer(g, t); n != nil {
 		g.ent.inSummary[n.name] = true
 	}
-	return g
+	return b.rowKey(g, t)
 }
 
 // nestedRow gives g, the group of a nameless item of a list nested in the answer (a hop's
@@ -138,7 +140,60 @@ func (b *Builder) rowNamer(g *node, t *ast.Definition) *node {
 // naming reference (Phase 2).
 func (b *Builder) nestedRow(g *node, t *ast.Definition) *node {
 	b.addRowNamer(g, t)
+	return b.rowKey(g, t)
+}
+
+// rowKey puts in the summary of g, a row of type t without an id, a name or a naming reference,
+// its own key: its most relevant key-like leaf (keyLike) that every call passes in (callKeys)
+// does not name. A summary's telling leaves leave identifiers out, and the fit keeps nothing else
+// of a root row: Codex's tokenTopTraders answered each trader's amounts and never which wallet
+// (walletAddress; its tokenAddress and networkId are the call's required input, the same in
+// every row).
+func (b *Builder) rowKey(g *node, t *ast.Definition) *node {
+	if g == nil || g.ent.namer != "" || !b.nameless(t) || slices.ContainsFunc(b.summary(t), func(f *ast.FieldDefinition) bool { return f.Name == "id" || f.Name == "_id" || keyLike(f) }) {
+		return g // an id, or a key a summary's telling leaves hold already (a trade's makerAddress)
+	}
+	for _, f := range b.ranked(t, b.leaves(t)) {
+		if !keyLike(f) || b.passed[f.Name] || !slices.ContainsFunc(g.ent.detail, func(k *node) bool { return k.name == f.Name }) {
+			continue
+		}
+		g.ent.inSummary[f.Name], g.ent.summaryLen = true, g.ent.summaryLen+1
+		if g.ent.summarized {
+			g.summarize()
+		}
+		break
+	}
 	return g
+}
+
+// keyLike: leaf f identifies a thing, its row's or another's: ID-typed (id), a uuid, an address,
+// a hash, a signature or a key by its last word (walletAddress, tokenId, txHash).
+func keyLike(f *ast.FieldDefinition) bool {
+	return !isList(f.Type) && (f.Type.Name() == "ID" || keyName.MatchString(f.Name))
+}
+
+var keyName = regexp.MustCompile(`^(uuid|address|signature|pubkey|hash|digest)$|.(Id|ID|_id|Address|_address|Hash|_hash|Signature|Digest|Key|_key)$`)
+
+// callKeys are the names of what every call of root field f passes: its required arguments and
+// the required fields of its required input object arguments. A row's key of that name is the
+// same in every row (rowKey); an optional one may not be (getParallelCardChanges(tokenId:
+// String) answers every token's changes when it is left out).
+func (b *Builder) callKeys(f *ast.FieldDefinition) map[string]bool {
+	out := map[string]bool{}
+	for _, a := range f.Arguments {
+		if !a.Type.NonNull || opdoc.HasDefault(a.DefaultValue) {
+			continue
+		}
+		out[a.Name] = true
+		if in := b.schema.Types[a.Type.Name()]; in != nil && in.Kind == ast.InputObject {
+			for _, fd := range in.Fields {
+				if fd.Type.NonNull && !opdoc.HasDefault(fd.DefaultValue) {
+					out[fd.Name] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // addRowNamer adds to g the naming reference of row type t (namerField with row set) and returns

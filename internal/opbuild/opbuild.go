@@ -57,6 +57,7 @@ type Builder struct {
 	gateCache    map[*ast.FieldDefinition]bool
 	someGated    *bool           // anyGated's answer, once known
 	single       map[string]bool // sibling.go's singleton types, found on first use
+	passed       map[string]bool // what the root field being built is called with (namer.go's rowKey)
 	words        wordCounts
 	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }
