@@ -247,8 +247,9 @@ func (b *Builder) rowsOf(t *ast.Definition, kids []*node) []*node {
 
 // memberNames are the fragments of t's members that say which thing each is: its id and its
 // name-like leaf (summary(m) without its url or telling leaves), for at most maxMembers members.
-// Over that cap none: 21 compact fragments of the Partner API's events would cost about 170
-// tokens per tool (docs/selection.md, "Named by").
+// Over that cap none: 21 compact fragments { id name } for the Partner API's events cost 198
+// o200k tokens per tool, half the selection budget, and its members have neither to select: the
+// interface's shop names them (docs/selection.md, "Named by").
 func (b *Builder) memberNames(t *ast.Definition) []*node {
 	members := b.members(t)
 	if len(members) > maxMembers {
