@@ -82,11 +82,13 @@ func (b *Builder) connectionList(c *conn, pageSize int, root bool) *node {
 	case isAbstract(nt) && root:
 		x = b.abstractResult(nt, false)
 	case isAbstract(nt):
-		x = b.abstract(nt, false)
+		x = b.rowsOf(nt, b.abstract(nt, false))
 	default:
 		if g := b.entityGroup(nt, root); g != nil {
 			if root {
 				g = b.rowNamer(g, nt)
+			} else {
+				g = b.nestedRow(g, nt)
 			}
 			x = []*node{g}
 		} else {

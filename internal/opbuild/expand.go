@@ -197,10 +197,15 @@ func (b *Builder) expandKids(f *ast.FieldDefinition, n *ast.Definition, errorLik
 		return b.nestedConnection(f, n)
 	case b.page(n) != nil:
 		return b.pageFields(n, b.page(n), nestedPageSize, false), b.nestedPageArgs(f)
+	case isAbstract(n) && isList(f.Type):
+		return b.rowsOf(n, b.abstract(n, false)), ""
 	case isAbstract(n):
-		return b.abstract(n, !isList(f.Type)), ""
+		return b.abstract(n, true), ""
 	}
 	if g := b.entityGroupUnder(n, false, x.path); g != nil {
+		if isList(f.Type) {
+			g = b.nestedRow(g, n)
+		}
 		return []*node{g}, ""
 	}
 	return b.expand(n, x.deeper(n.Name, isList(f.Type))), ""

@@ -82,6 +82,8 @@ func (b *Builder) hop(t *ast.Definition, f *ast.FieldDefinition) *node {
 	case b.page(n) != nil && !isList(f.Type):
 		kids, args = b.pageFields(n, b.page(n), nestedPageSize, false), b.nestedPageArgs(f)
 		rank = hopPage
+	case isAbstract(n) && isList(f.Type):
+		kids = b.rowsOf(n, b.abstract(n, false))
 	case isAbstract(n):
 		kids = b.abstract(n, false)
 	case b.hasID(n) && isList(f.Type):

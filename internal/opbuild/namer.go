@@ -7,8 +7,10 @@ package opbuild
 // entity, carries its one naming reference in that entity's own summary, one level deep.
 
 import (
+	"regexp"
 	"slices"
 
+	"github.com/toolgen/toolgen/internal/opdoc"
 	"github.com/toolgen/toolgen/internal/sensitive"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -124,24 +126,151 @@ func (b *Builder) namerField(t *ast.Definition, ancestors []string, row bool) *a
 // token and never which token (TokenFilterResult { token: EnhancedToken … } has no id or name
 // of its own), and its balances never said which token each balance was of.
 func (b *Builder) rowNamer(g *node, t *ast.Definition) *node {
+	if n := b.addRowNamer(g, t); n != nil {
+		g.ent.inSummary[n.name] = true
+	}
+	return b.rowKey(g, t)
+}
+
+// nestedRow gives g, the group of a nameless item of a list nested in the answer (a hop's
+// connection, a payload's list, a page inside an object), its naming reference as a root row
+// gets it, with a key of its own or without: the Admin API's priceList.prices { nodes {
+// originType } } never said which variant each price was for (PriceListPrice has no id). In
+// summary form it is the one field beyond summary(T), so the fit may trim it as it trims any
+// naming reference (Phase 2).
+func (b *Builder) nestedRow(g *node, t *ast.Definition) *node {
+	b.addRowNamer(g, t)
+	return b.rowKey(g, t)
+}
+
+// rowKey puts in the summary of g, a row of type t without an id, a name or a naming reference,
+// its own key: its most relevant key-like leaf (keyLike) that every call passes in (callKeys)
+// does not name. A summary's telling leaves leave identifiers out, and the fit keeps nothing else
+// of a root row: Codex's tokenTopTraders answered each trader's amounts and never which wallet
+// (walletAddress; its tokenAddress and networkId are the call's required input, the same in
+// every row).
+func (b *Builder) rowKey(g *node, t *ast.Definition) *node {
+	if g == nil || g.ent.namer != "" || !b.nameless(t) || slices.ContainsFunc(b.summary(t), func(f *ast.FieldDefinition) bool { return f.Name == "id" || f.Name == "_id" || keyLike(f) }) {
+		return g // an id, or a key a summary's telling leaves hold already (a trade's makerAddress)
+	}
+	for _, f := range b.ranked(t, b.leaves(t)) {
+		if !keyLike(f) || b.passed[f.Name] || !slices.ContainsFunc(g.ent.detail, func(k *node) bool { return k.name == f.Name }) {
+			continue
+		}
+		g.ent.inSummary[f.Name], g.ent.summaryLen = true, g.ent.summaryLen+1
+		if g.ent.summarized {
+			g.summarize()
+		}
+		break
+	}
+	return g
+}
+
+// keyLike: leaf f identifies a thing, its row's or another's: ID-typed (id), a uuid, an address,
+// a hash, a signature or a key by its last word (walletAddress, tokenId, txHash).
+func keyLike(f *ast.FieldDefinition) bool {
+	return !isList(f.Type) && (f.Type.Name() == "ID" || keyName.MatchString(f.Name))
+}
+
+var keyName = regexp.MustCompile(`^(uuid|address|signature|pubkey|hash|digest)$|.(Id|ID|_id|Address|_address|Hash|_hash|Signature|Digest|Key|_key)$`)
+
+// callKeys are the names of what every call of root field f passes: its required arguments and
+// the required fields of its required input object arguments. A row's key of that name is the
+// same in every row (rowKey); an optional one may not be (getParallelCardChanges(tokenId:
+// String) answers every token's changes when it is left out).
+func (b *Builder) callKeys(f *ast.FieldDefinition) map[string]bool {
+	out := map[string]bool{}
+	for _, a := range f.Arguments {
+		if !a.Type.NonNull || opdoc.HasDefault(a.DefaultValue) {
+			continue
+		}
+		out[a.Name] = true
+		if in := b.schema.Types[a.Type.Name()]; in != nil && in.Kind == ast.InputObject {
+			for _, fd := range in.Fields {
+				if fd.Type.NonNull && !opdoc.HasDefault(fd.DefaultValue) {
+					out[fd.Name] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// addRowNamer adds to g the naming reference of row type t (namerField with row set) and returns
+// it, or nil when g has one already, t has none, or g's detail selects that field already.
+func (b *Builder) addRowNamer(g *node, t *ast.Definition) *node {
 	if g == nil || g.ent.namer != "" {
-		return g
+		return nil
 	}
 	f := b.namerField(t, nil, true)
 	if f == nil || slices.ContainsFunc(g.ent.detail, func(k *node) bool { return k.name == f.Name }) {
-		return g
+		return nil
 	}
 	kids := b.namerKids(b.named(f))
 	if len(kids) == 0 {
-		return g
+		return nil
 	}
 	n := field(f, kids)
 	b.rankKids(t, []*node{n})
 	g.ent.detail = append(g.ent.detail, n)
-	g.kids = g.ent.detail
-	g.ent.namer, g.ent.summaryLen = n.name, g.ent.summaryLen+1
-	g.ent.inSummary[n.name] = true
-	return g
+	if g.ent.summarized {
+		g.kids = append(slices.Clip(g.kids), n)
+	} else {
+		g.kids = g.ent.detail
+	}
+	g.ent.namer, g.ent.summaryLen, g.ent.row = n.name, g.ent.summaryLen+1, true
+	return n
+}
+
+// rowsOf is Abstract(t)'s selection kids as the items of a nested list: an interface's own group
+// gets its naming reference as a row (the Partner API's app.events { __typename type } never
+// said which shop an event was about, though every AppEvent has shop: Shop!). When the
+// interface's fields still cannot say which thing an item is (no id, no name, no reference that
+// does not lead back), each of at most maxMembers members that has an id or a name-like leaf
+// gets a fragment of those alone (memberNames): GitHub's createSponsorships { sponsorables }
+// answered seven amounts and flags per sponsorable and never which user or organization.
+func (b *Builder) rowsOf(t *ast.Definition, kids []*node) []*node {
+	if t.Kind != ast.Interface {
+		return kids
+	}
+	for _, k := range kids {
+		if k.ent == nil || k.ent.typeName != t.Name {
+			continue
+		}
+		if b.nestedRow(k, t); k.ent.namer != "" || b.hasName(t) || b.keyed(t) {
+			return kids
+		}
+		return append(kids, b.memberNames(t)...)
+	}
+	return kids
+}
+
+// memberNames are the fragments of t's members that say which thing each is: its id and its
+// name-like leaf (summary(m) without its url or telling leaves), for at most maxMembers members.
+// Over that cap none: 21 compact fragments { id name } for the Partner API's events cost 198
+// o200k tokens per tool, half the selection budget, and its members have neither to select: the
+// interface's shop names them (docs/selection.md, "Named by").
+func (b *Builder) memberNames(t *ast.Definition) []*node {
+	members := b.members(t)
+	if len(members) > maxMembers {
+		return nil
+	}
+	var out []*node
+	for _, m := range members {
+		var names []*ast.FieldDefinition
+		for _, f := range b.summary(m) {
+			if f.Name == "id" || f.Name == "_id" || isNameLike(f.Name) {
+				names = append(names, f)
+			}
+		}
+		if b.errorType(m) || len(names) == 0 {
+			continue
+		}
+		g := b.group(m, fields(names), false)
+		g.summarize()
+		out = append(out, fragment(m.Name, []*node{g}))
+	}
+	return out
 }
 
 // namerKids is the summary of the naming entity n: its summary group, or for an abstract n
@@ -205,7 +334,7 @@ func (b *Builder) fixNamers(kids []*node, ancestors []string) {
 // unname leaves out g's naming reference when it leads back to an entity of ancestors.
 func (b *Builder) unname(g *node, ancestors []string) {
 	t := b.schema.Types[g.ent.typeName]
-	if t == nil || b.namerField(t, ancestors, g.ent.root) != nil {
+	if t == nil || b.namerField(t, ancestors, g.ent.row) != nil {
 		return
 	}
 	drop := func(k *node) bool { return k.name == g.ent.namer }

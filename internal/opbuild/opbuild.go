@@ -60,6 +60,7 @@ type Builder struct {
 	personal     bool                          // selects personal data (selection: {personal: true}); leftout.go
 	twin         *Builder                      // the Builder with the other personal setting (twinned)
 	single       map[string]bool               // sibling.go's singleton types, found on first use
+	passed       map[string]bool               // what the root field being built is called with (namer.go's rowKey)
 	words        wordCounts
 	count        func(string) (int, error) // tokencount.Count, or a cache in front of it
 }

@@ -30,6 +30,7 @@ type shaped struct {
 func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped, error) {
 	t := b.named(f)
 	root := field(f, nil)
+	b.passed = b.callKeys(f)
 	asked := askedSize(f, o.PageSize) // what the header asks for, so L counts what comes back
 	if asked > 0 && isList(f.Type) {
 		root.mult = asked

@@ -53,6 +53,7 @@ type entity struct {
 	summarized bool
 	degraded   bool     // summarized by the fit phase, which the reviewer is told
 	root       bool     // the root field's own entity: trimmed but never summarized
+	row        bool     // an item of a list whose naming reference needs no key of its own (namer.go)
 	trimmed    []string // leaves removed by the fit phase, in removal order
 	gone       []*node  // the fields trim removed whole, for the tests of its order
 }

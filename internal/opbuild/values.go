@@ -238,7 +238,7 @@ func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
 		}
 		return nil
 	case isAbstract(nt):
-		kids := b.abstract(nt, false)
+		kids := b.rowsOf(nt, b.abstract(nt, false))
 		if root {
 			kids = b.abstractResult(nt, false)
 		}
@@ -249,6 +249,7 @@ func (b *Builder) pageItems(items *ast.FieldDefinition, root bool) *node {
 	}
 	if g := b.entityGroup(nt, root); g != nil {
 		if !root {
+			g = b.nestedRow(g, nt)
 			g.summarize() // a nested page is a glimpse; a root page's items are trimmed, not summarized
 		} else {
 			g = b.rowNamer(g, nt)

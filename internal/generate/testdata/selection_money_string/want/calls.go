@@ -48,6 +48,7 @@ type TokenTopTradersAnswerTokenTopTraders struct {
 // TokenTopTradersAnswerTokenTopTradersItems is the items in TokenTopTradersAnswerTokenTopTraders
 // (GraphQL type TokenTopTrader).
 type TokenTopTradersAnswerTokenTopTradersItems struct {
+	WalletAddress     string  `json:"walletAddress"`
 	Buys              int32   `json:"buys"`
 	Sells             int32   `json:"sells"`
 	DiscountCode      *string `json:"discountCode"`
@@ -59,7 +60,6 @@ type TokenTopTradersAnswerTokenTopTradersItems struct {
 	UniqueBuyers1w    *int32  `json:"uniqueBuyers1w"`
 	UniqueBuyers30d   *int32  `json:"uniqueBuyers30d"`
 	UniqueSellers1d   *int32  `json:"uniqueSellers1d"`
-	UniqueSellers1w   *int32  `json:"uniqueSellers1w"`
 	SwapCount1d       *int32  `json:"swapCount1d"`
 	SwapCount1w       *int32  `json:"swapCount1w"`
 	SwapCount30d      *int32  `json:"swapCount30d"`
