@@ -85,6 +85,11 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 				why = append(why, "the description of input "+dotted+" holds "+inj)
 			}
 		}
+		if def, ok := prop.resolved().m["default"]; ok {
+			if inj := d.injected("", stringsIn(def)); inj != "" {
+				why = append(why, "the default of input "+dotted+" holds "+inj)
+			}
+		}
 	})
 	what := fmt.Sprintf("%s, %d tokens, approval %s", n.Kind, n.Tokens, n.Approval)
 	if n.Title != "" {
