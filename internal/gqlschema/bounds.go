@@ -12,6 +12,8 @@ import (
 // duplicates pairwise: an enum of 100,000 values (1 MB of SDL, or a hostile server's
 // introspection answer) took 10 s, and one of a million would take hours. duplicates already
 // found them in linear time, so what is left to bound is the pairs gqlparser compares.
+// toolgen introspect checks the SDL it prints the same way (internal/introspect), before
+// gqlparser loads it.
 
 // maxMembers is the most members one list may have. The largest real lists are root types of a
 // few thousand fields (a Hasura API's query_root) and enums of a few thousand values.
@@ -21,10 +23,10 @@ const maxMembers = 20_000
 // lists: about two seconds. GitHub's schema has 270 thousand, Shopify's Admin API 808 thousand (its largest list: 524).
 const maxPairs = 1_000_000_000
 
-// tooLarge reports the lists over maxMembers, positioned at their type, or the whole schema
+// TooLarge reports the lists over maxMembers, positioned at their type, or the whole schema
 // when its lists together pass maxPairs. A type's extensions count with it, as gqlparser
 // merges them before validating.
-func tooLarge(name string, doc *ast.SchemaDocument) diag.List {
+func TooLarge(name string, doc *ast.SchemaDocument) diag.List {
 	type list struct {
 		n   int
 		pos *ast.Position
@@ -63,7 +65,11 @@ func tooLarge(name string, doc *ast.SchemaDocument) diag.List {
 			largest, largestKey = l.n, key
 		}
 		if l.n > maxMembers {
-			ds.Add(file(l.pos), l.pos.Line, l.pos.Column, fmt.Sprintf("the %s number %d, over toolgen's limit of %d: no API needs that many, and checking them would take minutes", key, l.n, maxMembers),
+			where, line, col := name, 0, 0 // a document built, not parsed (introspection), has no positions
+			if l.pos != nil && l.pos.Src != nil {
+				where, line, col = file(l.pos), l.pos.Line, l.pos.Column
+			}
+			ds.Add(where, line, col, fmt.Sprintf("the %s number %d, over toolgen's limit of %d: no API needs that many, and checking them would take minutes", key, l.n, maxMembers),
 				"give toolgen a schema without it (a hostile or broken server's answer?); report it if your API really has one")
 		}
 	}

@@ -43,7 +43,7 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 		}
 		return nil, ds
 	}
-	if ds := tooLarge(name, doc); len(ds) > 0 {
+	if ds := TooLarge(name, doc); len(ds) > 0 {
 		return nil, ds // before gqlparser compares every pair of their members
 	}
 	plat := platform.Declare(name, doc) // before validation: what Federation or AppSync define
