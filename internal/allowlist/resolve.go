@@ -48,6 +48,11 @@ func (f *File) Resolve(r Roots) diag.List {
 				"allow-list only one of them")
 		}
 		folded[strings.ToLower(e.Name)] = e
+		if meta := reservedAs(e.Name); meta != "" {
+			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("tool %q would be named like the meta-tool %s (search_tools, describe_tool and call_tool find, describe and run the catalog's tools under -tools search): the model, a host's approval dialog and the audit would read one for the other", e.Name, meta),
+				"remove the entry; a root field of that name cannot be a tool")
+			continue
+		}
 		switch {
 		case r.Plumbing[e.Name] != "":
 			ds.Add(f.Name, e.Pos.Line, e.Pos.Col, fmt.Sprintf("%q is %s: a tool calling it would ask the subgraph directly, skipping the gateway and its @inaccessible and access checks (@authenticated, @requiresScopes, @policy)", e.Name, r.Plumbing[e.Name]),
@@ -86,6 +91,20 @@ func (f *File) checkRoles(e Entry) diag.List {
 		ds.Add(f.Name, e.RolePos[i].Line, e.RolePos[i].Col, fmt.Sprintf("tool %q names role %q, which is not declared", e.Name, r), fix)
 	}
 	return ds
+}
+
+// Reserved are the meta-tools' names (package metatools), which no catalog tool may take.
+var Reserved = []string{"search_tools", "describe_tool", "call_tool"}
+
+// reservedAs is the meta-tool name that name reads as, in any case and with - for _, or "".
+func reservedAs(name string) string {
+	folded := strings.ReplaceAll(strings.ToLower(name), "-", "_")
+	for _, r := range Reserved {
+		if folded == r {
+			return r
+		}
+	}
+	return ""
 }
 
 func nameFix(name string, r Roots) string {

@@ -93,8 +93,8 @@ func accessBy(as []catalog.Access) map[string]string {
 func selectedNames(op string) map[string]bool {
 	names := map[string]bool{}
 	sh := selectionOf(op)
-	for p := range sh.fields {
-		names[pointerUnescaper.Replace(lastSegment(p))] = true
+	for _, n := range sh.names { // the schema's field names, not aliases
+		names[pointerUnescaper.Replace(lastSegment(n))] = true
 	}
 	return names
 }

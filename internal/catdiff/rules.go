@@ -50,7 +50,7 @@ func Rules() []Rule {
 		{"access-loosened", Dangerous, sec, "the server lets more callers read a place of the operation: a login, scope or policy requirement was dropped or widened"},
 		{"access-tightened", Dangerous, nil, "the server answers fewer callers: a place now needs a login, scope or policy that a caller without it is refused (null and an error)"},
 		{"access-changed", Dangerous, sec, "a place's requirement was replaced (scope write:x became admin:x): a caller holding only the new one is now answered"},
-		{"operation-literal-changed", Dangerous, nil, "a fixed argument in the operation changed"},
+		{"operation-literal-changed", Dangerous, nil, "a fixed argument or directive in the operation changed, or any part of the operation that no other rule describes"},
 		{"tool-tokens-changed", Safe, nil, "the tool's context cost changed (cost above the threshold)"},
 		{"role-tokens-changed", Safe, nil, "a role's context cost changed (cost above the threshold)"},
 	}

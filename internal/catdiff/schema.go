@@ -220,7 +220,35 @@ func (s *schemaDiff) scalarKeyword(key, id string, o, n node, path, name string)
 		return
 	}
 	msg := fmt.Sprintf("%s: %s changed from %s to %s", what(path, name), key, show(ov, oOK), show(nv, nOK))
-	s.d.add(id, s.tool, path+"/"+key, msg, ov, nv)
+	c := s.d.add(id, s.tool, path+"/"+key, msg, ov, nv)
+	if key == "default" { // the model reads a default's text as it reads a description
+		s.d.flagInjected(c, stringsIn(ov), stringsIn(nv))
+	}
+}
+
+// stringsIn joins the strings of a JSON value at any depth, one a line: the text a default
+// puts before the model.
+func stringsIn(v any) string {
+	var b strings.Builder
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			b.WriteString(v)
+			b.WriteByte('\n')
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				walk(k)
+				walk(v[k])
+			}
+		}
+	}
+	walk(v)
+	return b.String()
 }
 
 func show(v any, ok bool) string {
@@ -270,6 +298,7 @@ func (s *schemaDiff) added(prop node, required bool, path, name, key, via string
 		if def, ok := r.m["default"]; ok {
 			c.Level = Dangerous
 			c.Message += " with default " + canonical(def)
+			s.d.flagInjected(c, "", stringsIn(def))
 		}
 	}
 	if sensitiveInput(inputField(prop, key, via)) {

@@ -14,25 +14,51 @@ import (
 
 // shape is what an operation returns: every selected field by path (segments joined by "/",
 // fragments as "on Type"), whether it is a leaf, and the literal arguments written into it.
+// A path is made of response keys, what the model reads; names says which schema field each
+// one is, so that an alias (displayName: email) neither hides the field it returns nor makes
+// a swapped field look unchanged.
 type shape struct {
 	fields   map[string]bool   // path -> leaf
+	names    map[string]string // path -> the path by schema field names (aliases resolved)
 	frags    map[string]bool   // paths of the fragments ("…/on Type")
-	literals map[string]string // path + "(arg)" -> literal value as written
+	literals map[string]string // path + "(arg)" or path + "@directive" -> literal value as written
 }
 
 // selectionOf reads an operation without a schema: the catalog holds no types, and the shape of
 // the selection is all the diff needs. An unparsable operation has an empty shape.
 func selectionOf(op string) shape {
-	sh := shape{fields: map[string]bool{}, frags: map[string]bool{}, literals: map[string]string{}}
+	sh := shape{fields: map[string]bool{}, names: map[string]string{}, frags: map[string]bool{}, literals: map[string]string{}}
 	doc, err := parser.ParseQuery(&ast.Source{Name: "operation", Input: op})
 	if err != nil || len(doc.Operations) == 0 {
 		return sh
 	}
-	sh.walk(doc, doc.Operations[0].SelectionSet, "", 0)
+	o := doc.Operations[0]
+	sh.directives("", o.Directives)
+	for _, v := range o.VariableDefinitions {
+		sh.directives("/$"+v.Variable, v.Directives)
+	}
+	sh.walk(doc, o.SelectionSet, "", "", 0)
 	return sh
 }
 
-func (sh shape) walk(doc *ast.QueryDocument, set ast.SelectionSet, path string, depth int) {
+// directives records the directives written at path with their arguments: @skip(if: true) or
+// a server's own directive changes what runs as much as an argument does.
+func (sh shape) directives(path string, ds ast.DirectiveList) {
+	seen := map[string]int{}
+	for _, d := range ds {
+		key := path + "@" + d.Name
+		if seen[d.Name]++; seen[d.Name] > 1 {
+			key += fmt.Sprintf("#%d", seen[d.Name])
+		}
+		args := make([]string, len(d.Arguments))
+		for i, a := range d.Arguments {
+			args[i] = a.Name + ": " + a.Value.String()
+		}
+		sh.literals[key] = "@" + d.Name + "(" + strings.Join(args, ", ") + ")"
+	}
+}
+
+func (sh shape) walk(doc *ast.QueryDocument, set ast.SelectionSet, path, named string, depth int) {
 	if depth > 64 { // fragments that spread each other: invalid, but never loop
 		return
 	}
@@ -43,31 +69,59 @@ func (sh shape) walk(doc *ast.QueryDocument, set ast.SelectionSet, path string, 
 			if key == "" {
 				key = s.Name
 			}
-			p := pointer(path, key)
+			p, n := pointer(path, key), pointer(named, s.Name)
 			sh.fields[p] = len(s.SelectionSet) == 0
+			sh.names[p] = n
 			for _, a := range s.Arguments {
 				if a.Value != nil && a.Value.Kind != ast.Variable {
 					sh.literals[p+"("+a.Name+")"] = a.Value.String()
 				}
 			}
-			sh.walk(doc, s.SelectionSet, p, depth+1)
+			sh.directives(p, s.Directives)
+			sh.walk(doc, s.SelectionSet, p, n, depth+1)
 		case *ast.InlineFragment:
-			sh.walk(doc, s.SelectionSet, sh.on(path, s.TypeCondition), depth+1)
+			sh.directives(pointer(path, "..."+s.TypeCondition), s.Directives)
+			sh.walk(doc, s.SelectionSet, sh.on(path, s.TypeCondition), on(named, s.TypeCondition), depth+1)
 		case *ast.FragmentSpread:
+			sh.directives(pointer(path, "..."+s.Name), s.Directives)
 			if f := doc.Fragments.ForName(s.Name); f != nil {
-				sh.walk(doc, f.SelectionSet, sh.on(path, f.TypeCondition), depth+1)
+				sh.directives(pointer(path, "..."+s.Name), f.Directives)
+				sh.walk(doc, f.SelectionSet, sh.on(path, f.TypeCondition), on(named, f.TypeCondition), depth+1)
 			}
 		}
 	}
 }
 
 func (sh shape) on(path, typ string) string {
+	p := on(path, typ)
+	if p != path {
+		sh.frags[p] = true
+	}
+	return p
+}
+
+func on(path, typ string) string {
 	if typ == "" {
 		return path
 	}
-	p := pointer(path, "on "+typ)
-	sh.frags[p] = true
-	return p
+	return pointer(path, "on "+typ)
+}
+
+// sensitive reports whether the field at p reads as a secret or personal data, judged by the
+// schema field it is, whatever its alias.
+func (sh shape) sensitive(p string) bool {
+	if n, ok := sh.names[p]; ok {
+		return sensitiveField(n)
+	}
+	return sensitiveField(p)
+}
+
+// aliased is the field at p as the schema names it when an alias gives it another key, or "".
+func (sh shape) aliased(p string) string {
+	if n := sh.names[p]; n != "" && lastSegment(n) != lastSegment(p) {
+		return fieldPath(n)
+	}
+	return ""
 }
 
 // selection compares what two versions of a tool return. A removed or added subtree, a field's
@@ -90,6 +144,15 @@ func (d *differ) selection(ot, nt *catalog.Tool) {
 			}
 			done[top] = true
 			d.add("selection-field-removed", tool, "/operation"+top, fmt.Sprintf("%q no longer returns %s%s%s", tool, fieldPath(top), below(o, top), whyRemoved(ot, nt, top)), fieldPath(top), nil)
+		case o.names[p] != n.names[p]:
+			// The same key now returns another field (an alias changed): what the model reads
+			// under a name it knows is new data, judged as the field it now is.
+			id, msg := "selection-field-added", fmt.Sprintf("%q now returns %s under %s, was %s", tool, fieldPath(n.names[p]), fieldPath(p), fieldPath(o.names[p]))
+			if n.sensitive(p) {
+				id, msg = "selection-sensitive-field-added", msg+", which reads as a secret or personal data"
+			}
+			done[p] = true
+			d.add(id, tool, "/operation"+p, msg, fieldPath(o.names[p]), fieldPath(n.names[p]))
 		case nl != o.fields[p]:
 			d.add("selection-type-changed", tool, "/operation"+p, fmt.Sprintf("%q returns %s as %s, was %s", tool, fieldPath(p), leafName(nl), leafName(o.fields[p])), leafName(o.fields[p]), leafName(nl))
 		}
@@ -98,8 +161,12 @@ func (d *differ) selection(ot, nt *catalog.Tool) {
 		if _, ok := o.fields[p]; ok {
 			continue
 		}
-		if sensitiveField(p) {
-			d.add("selection-sensitive-field-added", tool, "/operation"+p, fmt.Sprintf("%q now returns %s, which reads as a secret or personal data", tool, fieldPath(p)), nil, fieldPath(p))
+		if n.sensitive(p) {
+			what := fieldPath(p)
+			if a := n.aliased(p); a != "" {
+				what = a + " as " + what
+			}
+			d.add("selection-sensitive-field-added", tool, "/operation"+p, fmt.Sprintf("%q now returns %s, which reads as a secret or personal data", tool, what), nil, fieldPath(p))
 			continue
 		}
 		top := topGone(o, p)

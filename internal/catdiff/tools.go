@@ -65,8 +65,12 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 	}
 	sel := selectionOf(n.Operation)
 	for _, p := range slices.Sorted(maps.Keys(sel.fields)) {
-		if sensitiveField(p) {
-			why = append(why, "returns "+fieldPath(p))
+		if sel.sensitive(p) {
+			what := fieldPath(p)
+			if a := sel.aliased(p); a != "" {
+				what = a + " as " + what
+			}
+			why = append(why, "returns "+what)
 		}
 	}
 	if inj := d.injected("", n.Description); inj != "" {
@@ -79,6 +83,11 @@ func (d *differ) toolAdded(n *catalog.Tool) {
 		if desc := describe(prop); desc != "" {
 			if inj := d.injected("", desc); inj != "" {
 				why = append(why, "the description of input "+dotted+" holds "+inj)
+			}
+		}
+		if def, ok := prop.resolved().m["default"]; ok {
+			if inj := d.injected("", stringsIn(def)); inj != "" {
+				why = append(why, "the default of input "+dotted+" holds "+inj)
 			}
 		}
 	})
@@ -191,6 +200,12 @@ func (d *differ) tool(o, n *catalog.Tool) {
 	d.inputSchema(name, o.InputSchema, n.InputSchema)
 	d.pageSize(o, n)
 	d.selection(o, n)
+	if unnamed(o) != unnamed(n) && !d.explained(name) {
+		// What runs changed and no rule above says how (a variable's default or type, a
+		// directive no rule reads): the document itself is the change. A renamed tool's
+		// operation is renamed too, which tool-renamed says.
+		d.add("operation-literal-changed", name, "/operation", fmt.Sprintf("%q sends another operation, in a way no other change here describes", name), o.Operation, n.Operation)
+	}
 	d.accessChanges(o, n)
 	if o.Tokens != n.Tokens {
 		c := d.add("tool-tokens-changed", name, "/tokens", fmt.Sprintf("tool %q costs %d tokens, was %d", name, n.Tokens, o.Tokens), o.Tokens, n.Tokens)
@@ -241,4 +256,17 @@ func (d *differ) description(id, tool, path, msg, old, new string, o, n *catalog
 // tokenizer takes hundreds of milliseconds to load, more than a whole diff may take.
 func estimateTokens(s string) int {
 	return (len(s) + 3) / 4
+}
+
+// explained reports whether a change of tool's kind, inputs (its variables) or operation is
+// recorded: what tells a reviewer why the operation's text changed.
+func (d *differ) explained(tool string) bool {
+	return slices.ContainsFunc(d.changes, func(c Change) bool {
+		return c.Tool == tool && (c.Path == "/kind" || strings.HasPrefix(c.Path, rootPath) || strings.HasPrefix(c.Path, "/operation"))
+	})
+}
+
+// unnamed is t's operation without its name (Tool_<tool>).
+func unnamed(t *catalog.Tool) string {
+	return strings.Replace(t.Operation, t.OperationName, "", 1)
 }

@@ -42,6 +42,11 @@ func (c *compiler) checkInputSize(tool string, kind catalog.Kind, schema []byte,
 		at(msg, "write "+c.overrideFile(tool)+" with a smaller operation")
 		return false
 	}
+	if def := c.schema.Types[heaviest.Type.Name()]; def != nil && def.Kind == ast.Enum {
+		msg += fmt.Sprintf(": argument $%s takes the enum %s, of %d values", heaviest.Variable, def.Name, len(def.EnumValues))
+		at(msg, c.dropFix(tool, kind, heaviest))
+		return false
+	}
 	chain := w.chain(heaviest.Type.Name())
 	msg += fmt.Sprintf(": argument $%s reaches %d input types through %s", heaviest.Variable, len(chain), showChain(chain))
 	at(msg, c.dropFix(tool, kind, heaviest))
@@ -66,7 +71,7 @@ func showChain(chain []string) string {
 }
 
 // inputWeigher estimates how big an input type is when inlined: each field counts 1 plus
-// the weight of its input-object type. A type already on the path counts 1 (a cycle is
+// the weight of its input-object type, an enum one per value. A type already on the path counts 1 (a cycle is
 // written once), so the estimate is finite for any schema.
 type inputWeigher struct {
 	schema   *ast.Schema
@@ -80,6 +85,9 @@ func newInputWeigher(s *ast.Schema) *inputWeigher {
 
 func (w *inputWeigher) weight(name string) int {
 	def := w.schema.Types[name]
+	if def != nil && def.Kind == ast.Enum {
+		return max(1, len(def.EnumValues)) // each value is written out, as a field is
+	}
 	if def == nil || def.Kind != ast.InputObject || w.visiting[name] {
 		return 1
 	}

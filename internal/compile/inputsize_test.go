@@ -67,3 +67,21 @@ func TestRequiredHeavyArgumentSaysNoOverride(t *testing.T) {
 		t.Errorf("diagnostics:\n%.2000s", got)
 	}
 }
+
+// TestLargeEnumIsNamed: an input schema made large by an enum names that argument and its
+// enum. The weight counted input objects only, so the message blamed the argument with a
+// chain of two input types, whose override would not have helped.
+func TestLargeEnumIsNamed(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("type Query {\n  \"Returns the things of one kind, with a filter, a page at a time, for a reader.\"\n  things(filter: F0, kind: Kind): [String!]!\n}\n")
+	b.WriteString("input F0 { a: F1 b: String }\ninput F1 { z: String }\nenum Kind {")
+	for i := range 8000 {
+		fmt.Fprintf(&b, " V%05d", i)
+	}
+	b.WriteString(" }\n")
+	_, ds := Compile(Inputs{SchemaPath: "schema.graphql", Schema: []byte(b.String()), AllowlistPath: "allowlist.yaml",
+		Allowlist: []byte("tools:\n  things: {}\n"), Tokens: tokentest.Cache(t)})
+	if got := ds.String(); !strings.Contains(got, "argument $kind takes the enum Kind, of 8000 values") {
+		t.Errorf("diagnostics:\n%.2000s", got)
+	}
+}

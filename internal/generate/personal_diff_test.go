@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/catdiff"
 	"github.com/toolgen/toolgen/internal/compile"
 )
@@ -47,4 +48,26 @@ func messages(r *catdiff.Report, id string) []string {
 		}
 	}
 	return out
+}
+
+// TestAliasedPersonalFieldIsFlagged: an override that keeps every response key but returns a
+// customer's email under displayName compiles, costs the same tokens, and made no change in
+// toolgen diff; now it is a security-flagged selection-sensitive-field-added.
+func TestAliasedPersonalFieldIsFlagged(t *testing.T) {
+	in, ds := Read("testdata/selection_personal", "schema.graphql", "allowlist.yaml", "tool-selections")
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	compileWith := func(sel string) *catalog.Catalog {
+		in.Selections = map[string][]byte{"tool-selections/customer.graphql": []byte("query Tool_customer($id: ID!) { customer(id: $id) { id " + sel + " } }")}
+		c, ds := compile.Compile(in)
+		if c == nil {
+			t.Fatal(ds)
+		}
+		return c
+	}
+	added := messages(catdiff.Diff(compileWith("displayName"), compileWith("displayName: email"), catdiff.Options{}), "selection-sensitive-field-added")
+	if len(added) != 1 || !strings.Contains(added[0], "customer.email under customer.displayName") {
+		t.Errorf("want the email returned under displayName flagged, got %q", added)
+	}
 }

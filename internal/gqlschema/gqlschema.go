@@ -43,6 +43,9 @@ func Load(sources ...*ast.Source) (*ast.Schema, diag.List) {
 		}
 		return nil, ds
 	}
+	if ds := TooLarge(name, doc); len(ds) > 0 {
+		return nil, ds // before gqlparser compares every pair of their members
+	}
 	plat := platform.Declare(name, doc) // before validation: what Federation or AppSync define
 	if plat.TooNew() != nil {
 		return nil, plat.TooNew()

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolgen/toolgen/internal/gqlschema"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/formatter"
@@ -45,6 +46,11 @@ func SDL(s *Schema) ([]byte, error) {
 	doc, err := document(s)
 	if err != nil {
 		return nil, err
+	}
+	if ds := gqlschema.TooLarge("the server's schema", doc); len(ds) > 0 {
+		// Before gqlparser compares every pair of a list's members: a hostile server's enum of
+		// a million values would hold toolgen for hours.
+		return nil, fmt.Errorf("%s", strings.TrimSuffix(ds.String(), "\n"))
 	}
 	out := format(doc)
 	if _, gerr := gqlparser.LoadSchema(&ast.Source{Name: "introspection", Input: string(out)}); gerr != nil {

@@ -19,10 +19,16 @@ import (
 type subject struct {
 	tool  string
 	input string // the input's dotted path; empty for the tool's own description
+	// dflt: the text is the input's default value, which the model reads in the input schema
+	// as it reads a description.
+	dflt bool
 }
 
 func (s subject) String() string {
-	if s.input != "" {
+	switch {
+	case s.dflt:
+		return fmt.Sprintf("the default of %q's input %s", s.tool, s.input)
+	case s.input != "":
 		return fmt.Sprintf("the description of %q's input %s", s.tool, s.input)
 	}
 	return fmt.Sprintf("the description of %q", s.tool)

@@ -17,6 +17,7 @@ type input struct {
 	name string
 	typ  string // the GraphQL named type
 	desc string
+	dflt *ast.Value // its default in the schema (or the override's variable), nil when none
 	pos  ast.Position
 	// def is the input object field, nil for a variable; parent is the input object declaring
 	// it and up the index of the input holding it (-1 for a variable).
@@ -125,6 +126,32 @@ func (l *linter) checkInput(c *inputCheck, i int) {
 			Fix:     "take the identity from the login (an override can leave the argument out), " + l.suppressFix(tool, "identity-input")})
 	}
 	l.injection(tool, subject{tool: tool, input: in.path}, in.desc, in.pos)
+	if in.dflt != nil {
+		l.injection(tool, subject{tool: tool, input: in.path, dflt: true}, stringsOf(in.dflt), in.pos)
+	}
+}
+
+// stringsOf joins the strings of a value at any depth (a default's enum values are names, not
+// text), one a line: what a default shows the model.
+func stringsOf(v *ast.Value) string {
+	var b strings.Builder
+	var walk func(v *ast.Value, depth int)
+	walk = func(v *ast.Value, depth int) {
+		if v == nil || depth > 64 {
+			return
+		}
+		switch v.Kind {
+		case ast.StringValue, ast.BlockValue:
+			b.WriteString(v.Raw)
+			b.WriteByte('\n')
+		case ast.ListValue, ast.ObjectValue:
+			for _, c := range v.Children {
+				walk(c.Value, depth+1)
+			}
+		}
+	}
+	walk(v, 0)
+	return b.String()
 }
 
 // secretInput reports whether input i holds a credential, and the input to report: itself when
@@ -166,9 +193,12 @@ func (l *linter) toolInputs(tool string) []input {
 	var out []input
 	seen := map[string]bool{}
 	for _, v := range op.VariableDefinitions {
-		in := input{path: v.Variable, name: v.Variable, typ: v.Type.Name(), pos: l.posIn(tool, v.Position), up: -1}
+		in := input{path: v.Variable, name: v.Variable, typ: v.Type.Name(), dflt: v.DefaultValue, pos: l.posIn(tool, v.Position), up: -1}
 		if a := fed[v.Variable]; a != nil {
 			in.desc = a.Description
+			if in.dflt == nil {
+				in.dflt = a.DefaultValue
+			}
 			if l.in.Overrides[tool] == "" {
 				in.pos = l.posIn(tool, a.Position) // the default document: the argument is the cause
 			}
@@ -203,7 +233,7 @@ func (l *linter) fields(tool string, up int, seen map[string]bool, out []input) 
 		if l.offered.LeftOut(f.Name, f.Type.Name(), f.Type.NonNull && !opdoc.HasDefault(f.DefaultValue), f.Directives.ForName("deprecated") != nil) {
 			continue
 		}
-		out = append(out, input{path: holder.path + "." + f.Name, name: f.Name, typ: f.Type.Name(), desc: f.Description,
+		out = append(out, input{path: holder.path + "." + f.Name, name: f.Name, typ: f.Type.Name(), desc: f.Description, dflt: f.DefaultValue,
 			pos: l.posIn(tool, f.Position), def: f, parent: def.Name, up: up})
 		out = l.fields(tool, len(out)-1, seen, out)
 	}
