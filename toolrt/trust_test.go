@@ -63,12 +63,7 @@ func TestPasswordEchoIsRedactedBeforeTheResultIsBounded(t *testing.T) {
 func TestPlainHTTPToARemoteHostNeedsInsecureHTTP(t *testing.T) {
 	t.Parallel()
 	endpoint, rec := startMovieDB(t)
-	local := strings.TrimPrefix(strings.TrimSuffix(endpoint, "/graphql"), "http://")
-	client := &http.Client{Transport: &http.Transport{
-		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
-			return (&net.Dialer{}).DialContext(ctx, network, local)
-		},
-	}}
+	client := dialingTo(endpoint)
 	remote := "http://api.example.test/graphql"
 	for _, cfg := range []Config{asUser(Config{}), {Token: "issued"}} {
 		cfg.Endpoint, cfg.HTTPClient, cfg.Role = remote, client, "concierge"
@@ -106,12 +101,7 @@ func TestPlainHTTPToARemoteHostNeedsInsecureHTTP(t *testing.T) {
 func TestForwardedTokenIsNotSentInClear(t *testing.T) {
 	t.Parallel()
 	endpoint, rec := startMovieDB(t)
-	local := strings.TrimPrefix(strings.TrimSuffix(endpoint, "/graphql"), "http://")
-	client := &http.Client{Transport: &http.Transport{
-		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
-			return (&net.Dialer{}).DialContext(ctx, network, local)
-		},
-	}}
+	client := dialingTo(endpoint)
 	token := moviedbtest.Login(t, endpoint, testUser, testPassword)
 	ctx := WithCallerToken(context.Background(), token)
 	before := rec.toolRequests() // the login above
@@ -142,4 +132,15 @@ func TestForwardedTokenIsNotSentInClear(t *testing.T) {
 	if res, _ := rt.NewRun(nil, nil).Call(ctx, "movie", []byte(`{"id":"42"}`)); !strings.Contains(res.Text, "The Matrix") {
 		t.Errorf("loopback: %s", res.Text)
 	}
+}
+
+// dialingTo is a client that dials every host to endpoint's loopback server, so a test can name
+// a remote host and never leave this machine.
+func dialingTo(endpoint string) *http.Client {
+	local := strings.TrimPrefix(strings.TrimSuffix(endpoint, "/graphql"), "http://")
+	return &http.Client{Transport: &http.Transport{
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, network, local)
+		},
+	}}
 }
