@@ -44,6 +44,14 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 		return shaped{}, fmt.Errorf("its type %s is not defined", f.Type.Name())
 	case isLeaf(t):
 		return shaped{root: root}, nil
+	}
+	if kind == "mutation" {
+		if kids, note := b.goneRoot(f, t); kids != nil {
+			root.kids = kids
+			return shaped{root: root, note: note}, nil
+		}
+	}
+	switch {
 	case isAbstract(t):
 		root.kids = b.abstractResult(t, !isList(f.Type))
 		return b.nonEmpty(root, t)
@@ -67,6 +75,9 @@ func (b *Builder) shape(kind string, f *ast.FieldDefinition, o Options) (shaped,
 		var left string
 		if root.kids, left = b.withoutSiblings(f, t, root.kids); left != "" {
 			note = left
+		}
+		if gone := b.gonePayload(f, t, root.kids); gone != "" {
+			note = strings.TrimPrefix(note+"; "+gone, "; ")
 		}
 	}
 	s, err := b.nonEmpty(root, t)

@@ -56,7 +56,7 @@ func (b *Builder) siblings(f *ast.FieldDefinition, t *ast.Definition) []*ast.Fie
 		n := b.named(p)
 		switch {
 		case n == nil || p.Name == "clientMutationId" || b.errorLike(p) || introspection(p):
-		case b.singletons()[n.Name] && !strings.Contains(" "+named+" ", " "+strings.Join(sensitive.Words(p.Name), " ")+" "):
+		case (b.singletons()[n.Name] || b.rootTwin(p)) && !strings.Contains(" "+named+" ", " "+strings.Join(sensitive.Words(p.Name), " ")+" "):
 			out = append(out, p)
 		default:
 			others++
@@ -68,13 +68,28 @@ func (b *Builder) siblings(f *ast.FieldDefinition, t *ast.Definition) []*ast.Fie
 	return out
 }
 
+// rootTwin: payload field p is a query root field without arguments again, by name and type
+// (GitHub's payload viewer: User is Query.viewer: User!, the caller's own account): the API's
+// context object, though other root fields return its type too.
+func (b *Builder) rootTwin(p *ast.FieldDefinition) bool {
+	if n := b.named(p); b.schema.Query == nil || isList(p.Type) || n == nil || n.Kind != ast.Object {
+		return false
+	}
+	q := b.schema.Query.Fields.ForName(p.Name)
+	return q != nil && len(q.Arguments) == 0 && !isList(q.Type) && q.Type.Name() == p.Type.Name()
+}
+
 // withoutSiblings removes f's siblings from the payload selection kids and says so.
 func (b *Builder) withoutSiblings(f *ast.FieldDefinition, t *ast.Definition, kids []*node) ([]*node, string) {
 	var names []string
 	for _, s := range b.siblings(f, t) {
 		if slices.ContainsFunc(kids, func(k *node) bool { return k.name == s.Name }) {
 			kids = withoutField(kids, s.Name)
-			names = append(names, fmt.Sprintf("%s (the API's one %s)", s.Name, s.Type.Name()))
+			if b.singletons()[s.Type.Name()] {
+				names = append(names, fmt.Sprintf("%s (the API's one %s)", s.Name, s.Type.Name()))
+			} else {
+				names = append(names, fmt.Sprintf("%s (what the query %s answers)", s.Name, s.Name))
+			}
 		}
 	}
 	if len(names) == 0 {

@@ -183,10 +183,14 @@ func (b *Builder) rankKids(t *ast.Definition, kids []*node) {
 // summaryGroup is E(t) already in summary form: nothing left to degrade. Its detail is
 // summary(t) alone: building the rest (embedded objects and the entities inside them) would only
 // be thrown away.
-func (b *Builder) summaryGroup(t *ast.Definition) *node {
+func (b *Builder) summaryGroup(t *ast.Definition) *node { return b.summaryGroupWith(t, nil) }
+
+// summaryGroupWith is summaryGroup with the given leaves of t kept beside summary(t) (gone.go's
+// state of a removed entity).
+func (b *Builder) summaryGroupWith(t *ast.Definition, with []*ast.FieldDefinition) *node {
 	var detail []*ast.FieldDefinition
 	for _, f := range b.leaves(t) { // declaration order, as summarize keeps it
-		if slices.Contains(b.summary(t), f) {
+		if slices.Contains(b.summary(t), f) || slices.Contains(with, f) {
 			detail = append(detail, f)
 		}
 	}
@@ -194,6 +198,12 @@ func (b *Builder) summaryGroup(t *ast.Definition) *node {
 		return nil
 	}
 	g := b.withNamer(b.group(t, fields(detail), false), t, nil)
+	for _, f := range with {
+		if !g.ent.inSummary[f.Name] {
+			g.ent.inSummary[f.Name] = true
+			g.ent.summaryLen++
+		}
+	}
 	g.summarize()
 	return g
 }

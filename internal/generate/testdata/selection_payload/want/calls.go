@@ -118,7 +118,6 @@ type ArchiveProductsAnswerArchiveProducts struct {
 type ArchiveProductsAnswerArchiveProductsProducts struct {
 	ID     string        `json:"id"`
 	Title  string        `json:"title"`
-	Price  float64       `json:"price"`
 	Status ProductStatus `json:"status"`
 }
 

@@ -140,3 +140,43 @@ type LocaleEnableAnswerLocaleEnableUserErrors struct {
 	Field   []string `json:"field"`
 	Message string   `json:"message"`
 }
+
+// SavedListCreate calls the savedListCreate tool (mutation, approval required) with args and
+// decodes its answer. The Result holds the call's outcome and the answer's JSON as sent (Data);
+// the error is nil exactly when the answer is set (see toolrt.Run.CallArgs).
+func (t Tools) SavedListCreate(ctx context.Context, args SavedListCreateArgs) (*SavedListCreateAnswer, toolrt.Result, error) {
+	var answer SavedListCreateAnswer
+	res, err := t.Run.CallArgs(ctx, ToolSavedListCreate, args, &answer)
+	if err != nil {
+		return nil, res, err
+	}
+	return &answer, res, nil
+}
+
+// SavedListCreateAnswer is the answer of the savedListCreate tool: the data its operation
+// (Tool_savedListCreate) selects.
+type SavedListCreateAnswer struct {
+	// Save a named list of products for the signed-in staff member. Returns the list.
+	SavedListCreate *SavedListCreateAnswerSavedListCreate `json:"savedListCreate"`
+}
+
+// SavedListCreateAnswerSavedListCreate is the savedListCreate in SavedListCreateAnswer (GraphQL
+// type SavedListCreatePayload).
+type SavedListCreateAnswerSavedListCreate struct {
+	SavedList  *SavedListCreateAnswerSavedListCreateSavedList   `json:"savedList"`
+	UserErrors []SavedListCreateAnswerSavedListCreateUserErrors `json:"userErrors"`
+}
+
+// SavedListCreateAnswerSavedListCreateSavedList is the savedList in
+// SavedListCreateAnswerSavedListCreate (GraphQL type SavedList).
+type SavedListCreateAnswerSavedListCreateSavedList struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// SavedListCreateAnswerSavedListCreateUserErrors is the userErrors in
+// SavedListCreateAnswerSavedListCreate (GraphQL type UserError).
+type SavedListCreateAnswerSavedListCreateUserErrors struct {
+	Field   []string `json:"field"`
+	Message string   `json:"message"`
+}

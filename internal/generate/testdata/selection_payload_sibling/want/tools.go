@@ -10,6 +10,8 @@ const (
 	ToolShopPolicyUpdate = "shopPolicyUpdate"
 	// ToolLocaleEnable names the localeEnable tool (mutation).
 	ToolLocaleEnable = "localeEnable"
+	// ToolSavedListCreate names the savedListCreate tool (mutation).
+	ToolSavedListCreate = "savedListCreate"
 )
 
 // CollectionDeleteArgs are the arguments of the collectionDelete tool (mutation
@@ -34,4 +36,12 @@ type ShopPolicyUpdateArgs struct {
 // Enable a locale for the shop's storefront, by its ISO code. Returns the shop with its locales.
 type LocaleEnableArgs struct {
 	Locale string `json:"locale"`
+}
+
+// SavedListCreateArgs are the arguments of the savedListCreate tool (mutation
+// Tool_savedListCreate, approval required); they marshal to its input schema.
+//
+// Save a named list of products for the signed-in staff member. Returns the list.
+type SavedListCreateArgs struct {
+	Name string `json:"name"`
 }
