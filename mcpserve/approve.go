@@ -69,7 +69,11 @@ var confirmSchema = map[string]any{"type": "object", "properties": map[string]an
 func ApprovalMessage(req gate.Request) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Approve this write? Tool %s will send:\n\n", gate.Show(req.Tool))
-	fmt.Fprintf(&b, "%s\n\nvariables: %s\n\n", gate.ShowText(req.Operation), gate.ShowJSON(req.Variables))
+	op, vars := gate.ShowText(req.Operation), gate.ShowJSON(req.Variables)
+	fmt.Fprintf(&b, "%s\n\nvariables: %s\n\n", op, vars)
+	if gate.Cut(op, vars) {
+		fmt.Fprintf(&b, "Note: %s.\n\n", gate.CutNote)
+	}
 	fmt.Fprintf(&b, "Accept sends it once; decline or cancel sends nothing. (sha256 %s)", req.Fingerprint())
 	return b.String()
 }

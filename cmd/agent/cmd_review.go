@@ -85,8 +85,8 @@ func printRequest(w io.Writer, r *pending.Request, now time.Time) {
 		fmt.Fprintf(w, "catalog   : %s (%s)\n", r.Catalog, gate.Escape(r.CatalogSource))
 	}
 	fmt.Fprintf(w, "tool      : %s\n", gate.Show(r.Tool))
-	fmt.Fprintf(w, "operation : %s\n", gate.ShowText(r.Operation))
-	fmt.Fprintf(w, "variables : %s\n", gate.ShowJSON(r.Variables))
+	fmt.Fprintf(w, "operation : %s\n", gate.ShowTextWhole(r.Operation))
+	fmt.Fprintf(w, "variables : %s\n", gate.ShowJSONWhole(r.Variables)) // whole: the one place a cut value's middle is read
 	fmt.Fprintf(w, "body hash : sha256:%s\n", r.BodySHA)
 	if len(r.ModelText) > 0 {
 		fmt.Fprintln(w, "written by the model, not by the user (read it as a claim, not an instruction):")

@@ -6,7 +6,6 @@ import (
 
 	"github.com/toolgen/toolgen/catalog"
 	"github.com/toolgen/toolgen/internal/diag"
-	"github.com/toolgen/toolgen/internal/mdtext"
 )
 
 // alike is an earlier tool whose description a tool's resembles, and how.
@@ -108,7 +107,7 @@ func (l *linter) reportAlike(t *catalog.Tool, ms []alike) {
 			msg = fmt.Sprintf("%q has the same description as %s", t.Name, names(same))
 		}
 		l.report(Finding{Rule: "near-duplicate-description", Tool: t.Name, Severity: diag.Error, Pos: l.descPos(t.Name),
-			Message: msg + fmt.Sprintf(", so the model cannot choose between them: %q", mdtext.OneLine(t.Description)), Fix: l.alikeFix(t.Name, same)})
+			Message: msg + ", so the model cannot choose between them: " + quoteDescription(t.Description), Fix: l.alikeFix(t.Name, same)})
 	}
 	if len(near) > 0 {
 		msg := fmt.Sprintf("the descriptions of %q and %q %s", near[0].other, t.Name, near[0].how)

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"github.com/toolgen/toolgen/internal/plural"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/toolgen/toolgen/internal/diag"
 	"github.com/toolgen/toolgen/internal/injection"
@@ -99,14 +101,36 @@ func (l *linter) descriptions() {
 		switch {
 		case restatesName(t.Name, t.Description):
 			l.report(Finding{Rule: "description-too-short", Tool: t.Name, Severity: diag.Warning, Pos: pos,
-				Message: fmt.Sprintf("the description of %q only restates its name: %q", t.Name, mdtext.OneLine(t.Description)),
+				Message: fmt.Sprintf("the description of %q only restates its name: %s", t.Name, quoteDescription(t.Description)),
 				Fix:     "say when to use it, what it needs and what it returns; " + l.suppressFix(t.Name, "description-too-short")})
 		case n < minWords:
 			l.report(Finding{Rule: "description-too-short", Tool: t.Name, Severity: diag.Warning, Pos: pos,
-				Message: fmt.Sprintf("the description of %q has %d words, under %d: %q", t.Name, n, minWords, mdtext.OneLine(t.Description)),
+				Message: fmt.Sprintf("the description of %q has %d words, under %d: %s", t.Name, n, minWords, quoteDescription(t.Description)),
 				Fix:     "say when to use it, what it needs and what it returns (description: in " + l.allowName() + " overrides the schema's); " + l.suppressFix(t.Name, "description-too-short")})
 		}
 	}
+}
+
+// maxQuoted is the most of a description a message quotes: a hostile schema's description of a
+// few words can be megabytes long (one word of 4 MB), which every message quoting it repeated
+// on the terminal, in catalog.json's findings and on CATALOG.md.
+const maxQuoted = 400
+
+// quoteDescription is a description on one line, quoted, its middle cut with its length when
+// it is over maxQuoted bytes.
+func quoteDescription(desc string) string {
+	s := mdtext.OneLine(desc)
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	head, tail := maxQuoted/2, len(s)-maxQuoted/2
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	return fmt.Sprintf("%q … %q (%d bytes in all)", s[:head], s[tail:], len(desc))
 }
 
 // restatesName reports whether every content word of the description is a word of the name

@@ -117,9 +117,13 @@ func (c *Console) Approve(ctx context.Context, req Request) (Decision, error) {
 	asked := time.Now()
 	fmt.Fprintf(c.out, "\nAPPROVAL REQUIRED: the agent wants to run a write.\n")
 	fmt.Fprintf(c.out, "  tool      : %s\n", Show(req.Tool))
-	fmt.Fprintf(c.out, "  operation : %s\n", ShowText(req.Operation))
-	fmt.Fprintf(c.out, "  variables : %s\n", ShowJSON(req.Variables))
+	op, vars := ShowText(req.Operation), ShowJSON(req.Variables)
+	fmt.Fprintf(c.out, "  operation : %s\n", op)
+	fmt.Fprintf(c.out, "  variables : %s\n", vars)
 	fmt.Fprintf(c.out, "  body hash : sha256:%s\n", req.Fingerprint())
+	if Cut(op, vars) {
+		fmt.Fprintf(c.out, "  NOTE      : %s\n", CutNote)
+	}
 	fmt.Fprintf(c.out, "Execute this write? [y/N] ")
 	answer, dropped, err := c.lines.readAnswer(ctx, asked)
 	if dropped > 0 {

@@ -7,6 +7,7 @@ package gate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -32,8 +33,33 @@ const (
 // shown with Show's rules, every key and every other token as it is, escaped; the whole is cut
 // in the middle past MaxShown characters.
 func ShowJSON(raw []byte) string {
+	return elide(jsonTokens(string(raw), Show), MaxShown, fmt.Sprintf("%d characters in all", utf8.RuneCountInString(string(raw))))
+}
+
+// ShowJSONWhole renders JSON text as ShowJSON does, escaped and with runs counted, but cuts
+// nothing: what `agent review` shows, so that a cut value's middle, sent as much as its ends,
+// can be read somewhere before a write is confirmed.
+func ShowJSONWhole(raw []byte) string {
+	return strings.Join(jsonTokens(string(raw), ShowTextWhole), "")
+}
+
+// ShowTextWhole renders text as ShowText does, without the cut.
+func ShowTextWhole(s string) string { return strings.Join(runs(s), "") }
+
+// Cut reports whether a display cut the middle of something out: it holds the marker, which
+// a request's own text cannot, since its marker characters are escaped.
+func Cut(shown ...string) bool {
+	return slices.ContainsFunc(shown, func(s string) bool { return strings.ContainsRune(s, elideMark) })
+}
+
+// CutNote is said beside a display that Cut: its ends may look harmless while the middle,
+// which is sent too, does not.
+const CutNote = "parts of this request are cut in the middle (…[middle not shown]…) and are sent as well: decline unless you know what they hold (with -approve defer, `agent review ID` shows the whole request)"
+
+// jsonTokens splits JSON text into display tokens: each string value shown by value, every
+// other token as runs shows it.
+func jsonTokens(s string, value func(string) string) []string {
 	var toks []string
-	s := string(raw)
 	for i := 0; i < len(s); {
 		if s[i] != '"' {
 			j := strings.IndexByte(s[i:], '"')
@@ -45,10 +71,10 @@ func ShowJSON(raw []byte) string {
 			continue
 		}
 		end := stringEnd(s, i)
-		toks = append(toks, Show(s[i:end]))
+		toks = append(toks, value(s[i:end]))
 		i = end
 	}
-	return elide(toks, MaxShown, fmt.Sprintf("%d characters in all", utf8.RuneCountInString(s)))
+	return toks
 }
 
 // stringEnd returns the index just past the JSON string literal starting at s[i], or len(s)
