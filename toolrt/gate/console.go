@@ -121,13 +121,17 @@ func (c *Console) Approve(ctx context.Context, req Request) (Decision, error) {
 	fmt.Fprintf(c.out, "  operation : %s\n", op)
 	fmt.Fprintf(c.out, "  variables : %s\n", vars)
 	fmt.Fprintf(c.out, "  body hash : sha256:%s\n", req.Fingerprint())
+	question := "Execute this write? [y/N] "
 	if Cut(op, vars) {
-		fmt.Fprintf(c.out, "  NOTE      : %s\n", CutNote)
+		fmt.Fprintf(c.out, "  NOTE      : %s; v shows it whole here\n", CutNote)
+		question = "Execute this write? [y/N, v: show it whole] "
 	}
-	fmt.Fprintf(c.out, "Execute this write? [y/N] ")
-	answer, dropped, err := c.lines.readAnswer(ctx, asked)
-	if dropped > 0 {
-		fmt.Fprintf(c.out, "\n  (ignored %d line(s) typed before this question)\n", dropped)
+	answer, err := c.ask(ctx, question, asked)
+	for err == nil && isView(answer) && Cut(op, vars) {
+		// The whole request, escaped as above but not cut: a person approves only what they could read.
+		fmt.Fprintf(c.out, "  operation (whole) : %s\n", ShowTextWhole(req.Operation))
+		fmt.Fprintf(c.out, "  variables (whole) : %s\n", ShowJSONWhole(req.Variables))
+		answer, err = c.ask(ctx, "Execute this write? [y/N] ", time.Now())
 	}
 	if err == io.EOF {
 		answer, err = "", nil
@@ -144,6 +148,21 @@ func (c *Console) Approve(ctx context.Context, req Request) (Decision, error) {
 		fmt.Fprintf(c.out, "  not approved: %s.\n", d.Reason)
 	}
 	return d, nil
+}
+
+// ask prints question and reads one answer typed after asked.
+func (c *Console) ask(ctx context.Context, question string, asked time.Time) (string, error) {
+	fmt.Fprint(c.out, question)
+	answer, dropped, err := c.lines.readAnswer(ctx, asked)
+	if dropped > 0 {
+		fmt.Fprintf(c.out, "\n  (ignored %d line(s) typed before this question)\n", dropped)
+	}
+	return answer, err
+}
+
+func isView(answer string) bool {
+	a := strings.ToLower(strings.TrimSpace(answer))
+	return a == "v" || a == "view"
 }
 
 // Escape makes text safe to show at a terminal: what internal/invisible finds (the one rule the
