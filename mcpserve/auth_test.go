@@ -24,7 +24,7 @@ func post(t *testing.T, url, authorization string) *http.Response {
 	if authorization != "" {
 		req.Header.Set("Authorization", authorization)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := (&http.Client{Transport: ownTransport}).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -121,7 +121,7 @@ func rawRequest(t *testing.T, url, sid, msg string) *http.Response {
 	if sid != "" {
 		req.Header.Set("Mcp-Session-Id", sid)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := (&http.Client{Transport: ownTransport}).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

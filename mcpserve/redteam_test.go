@@ -84,7 +84,7 @@ func TestSessionCapReadsTheMethodAsTheSDKDoes(t *testing.T) {
 		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(disguised))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
-		res, err := http.DefaultClient.Do(req)
+		res, err := (&http.Client{Transport: ownTransport}).Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -171,7 +171,7 @@ func checkForeignHostRefused(t *testing.T, url string) {
 	req.Host = "evil.example"
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	res, err := http.DefaultClient.Do(req)
+	res, err := (&http.Client{Transport: ownTransport}).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
