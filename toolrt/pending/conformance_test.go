@@ -62,13 +62,7 @@ func TestMigrationsMirrorEachOther(t *testing.T) {
 // the redacted URL, the server's or the network's reason, and what to check; pgx's own message
 // listed every address tried on lines of their own.
 func TestUnreachablePostgresSaysWhatToCheck(t *testing.T) {
-	cases := map[string]string{"postgres://u:secretpw@127.0.0.1:1/db": "connection refused"}
-	if !testing.Short() {
-		if db := postgresDB(t); db != "" {
-			cases[strings.Replace(db, "/test", "/nosuch", 1)] = `database "nosuch`
-		}
-	}
-	for dsn, reason := range cases {
+	check := func(t *testing.T, dsn, reason string) {
 		_, err := Open(dsn)
 		if err == nil {
 			t.Fatalf("%s opened", Redacted(dsn))
@@ -83,4 +77,9 @@ func TestUnreachablePostgresSaysWhatToCheck(t *testing.T) {
 			t.Errorf("%q: want one line without the password", msg)
 		}
 	}
+	t.Run("nothing listening", func(t *testing.T) { check(t, "postgres://u:secretpw@127.0.0.1:1/db", "connection refused") })
+	// postgresDB skips this subtest alone when PostgreSQL is absent.
+	t.Run("no such database", func(t *testing.T) {
+		check(t, strings.Replace(postgresDB(t), "/test", "/nosuch", 1), `database "nosuch`)
+	})
 }
